@@ -1,0 +1,132 @@
+"""Input checks shared by the public functions.
+
+Every public function of the package validates what it is given and raises a
+``TypeError`` (wrong kind of thing) or ``ValueError`` (right kind, wrong shape
+or value) whose message names the argument and, where shapes matter, the
+shapes involved. The helpers here keep those messages uniform.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "as_float_array",
+    "as_mask",
+    "check_scale",
+    "float_dtype",
+    "shape_str",
+]
+
+
+def shape_str(shape: tuple[int, ...]) -> str:
+    """Format a shape as ``(2, 3)``; a 1-D shape as ``(3,)`` like numpy."""
+    return str(tuple(int(n) for n in shape))
+
+
+def float_dtype(*arrays: NDArray) -> np.dtype:
+    """The float dtype a computation on ``arrays`` returns.
+
+    float32 stays float32 and float64 stays float64; mixing them gives
+    float64; float16 is computed in float32 (its range is too small for
+    scores); integers are promoted to float64.
+    """
+    dtype = np.result_type(*(a.dtype for a in arrays))
+    if dtype == np.float16:
+        return np.dtype(np.float32)
+    if not np.issubdtype(dtype, np.floating):
+        return np.dtype(np.float64)
+    return dtype
+
+
+def as_float_array(
+    name: str,
+    value: ArrayLike,
+    *,
+    min_ndim: int = 0,
+    ndim: int | None = None,
+    allow_empty: bool = False,
+    allow_neg_inf: bool = False,
+) -> NDArray[np.floating]:
+    """Convert ``value`` to a real float array, or raise naming ``name``.
+
+    Accepts float and integer arrays (and anything ``np.asarray`` turns into
+    one). Rejects booleans, complex numbers, objects and strings with a
+    ``TypeError``; rejects a wrong rank, empty axes, NaN and infinities with a
+    ``ValueError``. ``allow_neg_inf`` lets ``-inf`` through, which softmax
+    and additive masks read as "weight exactly zero".
+    """
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as error:  # ragged nested lists, for one
+        raise TypeError(f"{name} must be a numeric array, got {type(value).__name__}: {error}") from None
+    kind = array.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} must be real, got complex dtype {array.dtype} with shape {shape_str(array.shape)}")
+    if kind == "b":
+        raise TypeError(
+            f"{name} must be a float array, got bool dtype with shape {shape_str(array.shape)}"
+            " (boolean arrays are only accepted as masks)"
+        )
+    if kind not in "iuf":
+        raise TypeError(f"{name} must be a numeric array, got dtype {array.dtype} with shape {shape_str(array.shape)}")
+    if ndim is not None and array.ndim != ndim:
+        raise ValueError(f"{name} must be {ndim}-D, got shape {shape_str(array.shape)} ({array.ndim}-D)")
+    if array.ndim < min_ndim:
+        raise ValueError(
+            f"{name} must have at least {min_ndim} dimensions, got shape {shape_str(array.shape)} ({array.ndim}-D)"
+        )
+    if not allow_empty and array.size == 0:
+        raise ValueError(f"{name} must not be empty, got shape {shape_str(array.shape)}")
+    if kind == "f":
+        if np.isnan(array).any():
+            raise ValueError(f"{name} contains NaN (shape {shape_str(array.shape)})")
+        if allow_neg_inf:
+            if np.isposinf(array).any():
+                raise ValueError(f"{name} contains +inf (shape {shape_str(array.shape)}); only -inf is allowed")
+        elif np.isinf(array).any():
+            raise ValueError(f"{name} contains inf (shape {shape_str(array.shape)}); all values must be finite")
+    return array.astype(float_dtype(array), copy=False)
+
+
+def as_mask(mask: ArrayLike, target_shape: tuple[int, ...], name: str = "mask") -> tuple[NDArray[np.bool_], NDArray | None]:
+    """Split a boolean or additive mask into ``(allowed, bias)``.
+
+    A boolean mask says which keys a query may attend to (True = may
+    attend). A numeric mask is *added* to the scaled scores; ``-inf`` entries
+    mean "may not attend". Both must broadcast to ``target_shape`` (the shape
+    of the scores) without enlarging it. Returns a boolean array of allowed
+    positions and, for an additive mask, its finite part (``-inf`` replaced
+    by 0) to add to the scores; ``bias`` is None for a boolean mask.
+    """
+    array = np.asarray(mask)
+    if array.dtype.kind == "b":
+        allowed, bias = array, None
+    else:
+        bias = as_float_array(name, array, allow_empty=True, allow_neg_inf=True)
+        allowed = np.isfinite(bias)
+        bias = np.where(allowed, bias, 0.0).astype(bias.dtype, copy=False)
+    try:
+        shape = np.broadcast_shapes(array.shape, target_shape)
+    except ValueError:
+        shape = None
+    if shape != tuple(target_shape):
+        raise ValueError(
+            f"{name} with shape {shape_str(array.shape)} does not broadcast to the scores' shape "
+            f"{shape_str(target_shape)} (..., n_q, n_k)"
+        )
+    return allowed, bias
+
+
+def check_scale(scale: float | None, d_k: int) -> float:
+    """Return the score scale: ``1/sqrt(d_k)`` by default, else a positive finite number."""
+    if scale is None:
+        return 1.0 / float(np.sqrt(d_k))
+    if isinstance(scale, (bool, np.bool_)) or not isinstance(scale, numbers.Real):
+        raise TypeError(f"scale must be a real number or None, got {type(scale).__name__}")
+    if not np.isfinite(scale) or scale <= 0:
+        raise ValueError(f"scale must be a positive finite number, got {scale!r}")
+    return float(scale)

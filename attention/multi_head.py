@@ -1,0 +1,211 @@
+"""Multi-head attention: several attention heads side by side, then one output projection."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validate import as_float_array, as_mask, float_dtype, shape_str
+from .heads import check_n_heads, merge_heads, split_heads
+from .scaled_dot_product import AttentionOutput, scaled_dot_product_attention
+from .self_attention import check_projection
+
+__all__ = ["MultiHeadAttention"]
+
+_PROJECTIONS = ("q", "k", "v", "o")
+
+
+def _check_bias(name: str, b: ArrayLike | None, d_model: int) -> NDArray | None:
+    if b is None:
+        return None
+    b = as_float_array(name, b, ndim=1)
+    if b.shape != (d_model,):
+        raise ValueError(f"{name} must have shape (d_model,) = ({d_model},), got {shape_str(b.shape)}")
+    return b
+
+
+class MultiHeadAttention:
+    r"""Multi-head attention with learned projections :math:`W_Q, W_K, W_V, W_O`.
+
+    .. math::
+
+        \operatorname{head}_i = \operatorname{Attention}(XW_Q^{(i)}, XW_K^{(i)}, XW_V^{(i)}),
+        \qquad
+        \operatorname{MultiHead}(X) = \operatorname{Concat}(\operatorname{head}_1, \dots, \operatorname{head}_h)\, W_O
+
+    :math:`W_Q, W_K, W_V, W_O` are each ``(d_model, d_model)``; head i uses
+    columns ``i*d_k .. (i+1)*d_k - 1`` of :math:`W_Q, W_K, W_V`
+    (:math:`W_Q^{(i)}` above), with ``d_k = d_model / n_heads``. So h heads
+    of width d_k cost exactly as many parameters as one head of width d_model.
+
+    Args:
+        d_model: model width, the last axis of the input.
+        n_heads: number of heads h; must divide ``d_model``.
+        seed: an int seed or a ``numpy.random.Generator`` for the initial
+            weights, drawn from :math:`\mathcal N(0, 1/d_\text{model})` so that
+            projections keep the scale of their input. The default seed 0
+            makes every run identical.
+        bias: whether the four projections add a bias (initialised to 0).
+
+    Use :meth:`from_weights` to load given weight arrays instead.
+
+    Example:
+        >>> mha = MultiHeadAttention(d_model=8, n_heads=2, seed=0)
+        >>> output, weights = mha(np.ones((5, 8)))
+        >>> output.shape, weights.shape
+        ((5, 8), (2, 5, 5))
+        >>> mha.n_params
+        256
+    """
+
+    def __init__(
+        self,
+        d_model: int,
+        n_heads: int,
+        *,
+        seed: int | np.random.Generator = 0,
+        bias: bool = False,
+    ) -> None:
+        if isinstance(d_model, (bool, np.bool_)) or not isinstance(d_model, numbers.Integral):
+            raise TypeError(f"d_model must be an integer, got {type(d_model).__name__}")
+        if d_model < 1:
+            raise ValueError(f"d_model must be at least 1, got {d_model}")
+        n_heads = check_n_heads(n_heads, d_model)
+        if not isinstance(bias, (bool, np.bool_)):
+            raise TypeError(f"bias must be True or False, got {type(bias).__name__}")
+        if isinstance(seed, np.random.Generator):
+            rng = seed
+        elif isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, np.bool_)):
+            rng = np.random.default_rng(int(seed))
+        else:
+            raise TypeError(f"seed must be an int or a numpy.random.Generator, got {type(seed).__name__}")
+        std = 1.0 / np.sqrt(d_model)
+        weights = {f"w_{p}": rng.normal(0.0, std, size=(d_model, d_model)) for p in _PROJECTIONS}
+        biases = {f"b_{p}": np.zeros(d_model) if bias else None for p in _PROJECTIONS}
+        self._set(n_heads=n_heads, **weights, **biases)
+
+    @classmethod
+    def from_weights(
+        cls,
+        w_q: ArrayLike,
+        w_k: ArrayLike,
+        w_v: ArrayLike,
+        w_o: ArrayLike,
+        n_heads: int,
+        *,
+        b_q: ArrayLike | None = None,
+        b_k: ArrayLike | None = None,
+        b_v: ArrayLike | None = None,
+        b_o: ArrayLike | None = None,
+    ) -> MultiHeadAttention:
+        """Build from explicit weights, e.g. those of a published model.
+
+        Each matrix is ``(d_model, d_model)`` and is applied as ``x @ w``
+        (input features along rows). Frameworks that store linear layers as
+        ``(out, in)``, such as PyTorch, need a transpose first. Biases are
+        optional ``(d_model,)`` vectors; give all four or none. Arrays are copied.
+
+        Example:
+            >>> eye = np.eye(4)
+            >>> mha = MultiHeadAttention.from_weights(eye, eye, eye, eye, n_heads=2)
+            >>> mha.d_k
+            2
+        """
+        self = cls.__new__(cls)
+        given = {"b_q": b_q, "b_k": b_k, "b_v": b_v, "b_o": b_o}
+        if len({b is None for b in given.values()}) > 1:
+            missing = [name for name, b in given.items() if b is None]
+            raise ValueError(f"give all four biases or none; missing: {', '.join(missing)}")
+        self._set(n_heads=n_heads, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **given)
+        return self
+
+    def _set(self, *, n_heads: int, **arrays: ArrayLike | None) -> None:
+        w_q = as_float_array("w_q", arrays["w_q"], ndim=2)
+        d_model = w_q.shape[0]
+        for p in _PROJECTIONS:
+            w = check_projection(f"w_{p}", arrays[f"w_{p}"], d_model, d_model_from="the first axis of w_q")
+            if w.shape != (d_model, d_model):
+                raise ValueError(
+                    f"w_{p} must be square (d_model, d_model) = ({d_model}, {d_model}), got {shape_str(w.shape)}"
+                )
+            setattr(self, f"w_{p}", np.array(w, dtype=np.float64))
+            b = _check_bias(f"b_{p}", arrays[f"b_{p}"], d_model)
+            setattr(self, f"b_{p}", None if b is None else np.array(b, dtype=np.float64))
+        self.d_model = d_model
+        self.n_heads = check_n_heads(n_heads, d_model)
+        self.d_k = d_model // self.n_heads
+
+    @property
+    def n_params(self) -> int:
+        """Number of parameters: :math:`4 d_\\text{model}^2`, plus :math:`4 d_\\text{model}` with biases."""
+        total = 4 * self.d_model * self.d_model
+        if self.b_q is not None:
+            total += 4 * self.d_model
+        return total
+
+    def _project(self, x: NDArray, p: str) -> NDArray:
+        # [..., n, d_model] @ [d_model, d_model] -> [..., n, d_model]
+        y = x @ getattr(self, f"w_{p}").astype(x.dtype, copy=False)
+        b = getattr(self, f"b_{p}")
+        return y if b is None else y + b.astype(x.dtype, copy=False)
+
+    def _check_input(self, name: str, x: ArrayLike) -> NDArray:
+        x = as_float_array(name, x, min_ndim=2)
+        if x.shape[-1] != self.d_model:
+            raise ValueError(
+                f"{name} must have shape (..., n, d_model) with d_model={self.d_model}, got {shape_str(x.shape)}"
+            )
+        return x
+
+    def __call__(
+        self,
+        x: ArrayLike,
+        mask: ArrayLike | None = None,
+        *,
+        context: ArrayLike | None = None,
+    ) -> AttentionOutput:
+        """Run the layer: project, split into heads, attend per head, merge, project with W_O.
+
+        Args:
+            x: the sequence, ``(..., n_q, d_model)``; queries come from it.
+            mask: optional boolean or additive mask broadcastable to
+                ``(..., n_q, n_k)``, shared by every head (see
+                :func:`scaled_dot_product_attention`).
+            context: keys and values come from here, ``(..., n_k, d_model)``;
+                default ``x`` (self-attention). Give it for cross-attention.
+
+        Returns:
+            ``AttentionOutput(output, weights)``: output ``(..., n_q, d_model)``
+            and the per-head weights ``(..., n_heads, n_q, n_k)``. Computed in
+            ``x``'s float dtype (float32 stays float32).
+        """
+        x = self._check_input("x", x)
+        source = x if context is None else self._check_input("context", context)
+        dtype = float_dtype(x, source)
+        x, source = x.astype(dtype, copy=False), source.astype(dtype, copy=False)
+        try:
+            batch = np.broadcast_shapes(x.shape[:-2], source.shape[:-2])
+        except ValueError:
+            raise ValueError(
+                f"the leading axes of x {shape_str(x.shape)} and context {shape_str(source.shape)} do not broadcast"
+            ) from None
+        if mask is not None:
+            mask = np.asarray(mask)
+            as_mask(mask, (*batch, x.shape[-2], source.shape[-2]))  # validate against the head-less shape
+            if mask.ndim >= 3:
+                mask = mask[..., None, :, :]  # [..., n_q, n_k] -> [..., 1, n_q, n_k]: same mask for every head
+        # [..., n, d_model] -> [..., h, n, d_k]
+        q = split_heads(self._project(x, "q"), self.n_heads)
+        k = split_heads(self._project(source, "k"), self.n_heads)
+        v = split_heads(self._project(source, "v"), self.n_heads)
+        heads, weights = scaled_dot_product_attention(q, k, v, mask=mask)
+        # [..., h, n_q, d_k] -> [..., n_q, d_model] -> W_O
+        return AttentionOutput(self._project(merge_heads(heads), "o"), weights)
+
+    forward = __call__
+
+    def __repr__(self) -> str:
+        bias = self.b_q is not None
+        return f"MultiHeadAttention(d_model={self.d_model}, n_heads={self.n_heads}, d_k={self.d_k}, bias={bias})"

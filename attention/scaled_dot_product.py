@@ -1,0 +1,170 @@
+"""Scaled dot-product attention, in one call or step by step."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validate import as_float_array, as_mask, check_scale, float_dtype, shape_str
+from .scores import check_qk, dot_scores
+from .softmax import softmax
+
+__all__ = ["AttentionOutput", "AttentionSteps", "attention_steps", "scaled_dot_product_attention"]
+
+
+class AttentionOutput(NamedTuple):
+    """What attention returns: unpack as ``output, weights = ...``."""
+
+    output: NDArray[np.floating]
+    """``(..., n_q, d_v)``: each query's weighted average of the values."""
+    weights: NDArray[np.floating]
+    """``(..., n_q, n_k)``: how much each query attends to each key; rows sum to 1."""
+
+
+class AttentionSteps(NamedTuple):
+    """Every intermediate of scaled dot-product attention, in order."""
+
+    scores: NDArray[np.floating]
+    """Step 1, ``(..., n_q, n_k)``: raw dot products :math:`QK^\\top`."""
+    scaled_scores: NDArray[np.floating]
+    """Step 2, ``(..., n_q, n_k)``: the scores times the scale, :math:`QK^\\top/\\sqrt{d_k}`."""
+    weights: NDArray[np.floating]
+    """Step 3, ``(..., n_q, n_k)``: softmax of the (masked) scaled scores; rows sum to 1."""
+    output: NDArray[np.floating]
+    """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
+
+
+def _check_qkv(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
+    q, k, scores_shape = check_qk(q, k)
+    v = as_float_array("v", v, min_ndim=2)
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"k and v must have the same number of positions n_k (second-to-last axis): "
+            f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
+        )
+    try:
+        np.broadcast_shapes(scores_shape[:-2], v.shape[:-2])
+    except ValueError:
+        raise ValueError(
+            f"the leading (batch/head) axes of q, k and v do not broadcast: q has shape {shape_str(q.shape)}, "
+            f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
+        ) from None
+    dtype = float_dtype(q, k, v)
+    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape
+
+
+def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray, NDArray]:
+    """Raw and scaled scores; finite inputs whose dot products overflow are an error, not a NaN later."""
+    factor = q.dtype.type(check_scale(scale, q.shape[-1]))
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = dot_scores(q, k)
+        scaled = scores * factor
+    if not np.isfinite(scaled).all():
+        raise ValueError(
+            f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
+            f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
+            "rescale q or k"
+        )
+    return scores, scaled
+
+
+def _masked_softmax(scaled: NDArray, mask: ArrayLike | None) -> NDArray:
+    """Softmax over keys after applying a boolean or additive mask."""
+    if mask is None:
+        return softmax(scaled, axis=-1)
+    allowed, bias = as_mask(mask, scaled.shape)
+    if bias is not None:
+        # Clip to the scores' range first: a float64 mask of -1e300 means "as
+        # good as forbidden" and must not overflow when cast to float32.
+        limit = np.finfo(scaled.dtype).max / 2
+        scaled = scaled + np.clip(bias, -limit, limit).astype(scaled.dtype, copy=False)
+    return softmax(scaled, axis=-1, mask=allowed)
+
+
+def attention_steps(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+) -> AttentionSteps:
+    r"""Scaled dot-product attention, keeping every intermediate for inspection.
+
+    .. math::
+
+        S = QK^\top, \quad
+        \tilde S = \frac{S}{\sqrt{d_k}}, \quad
+        A = \operatorname{softmax}(\tilde S + M), \quad
+        O = AV
+
+    Same arguments as :func:`scaled_dot_product_attention`; returns the four
+    steps as ``AttentionSteps(scores, scaled_scores, weights, output)``. The
+    mask acts in the softmax step: ``scaled_scores`` is shown unmasked.
+
+    Example:
+        >>> q = [[1.0, 0.0]]
+        >>> k = [[1.0, 0.0], [0.0, 1.0]]
+        >>> v = [[10.0], [20.0]]
+        >>> steps = attention_steps(q, k, v, scale=1.0)
+        >>> steps.scores
+        array([[1., 0.]])
+        >>> steps.weights.round(4)
+        array([[0.7311, 0.2689]])
+        >>> steps.output.round(3)
+        array([[12.689]])
+    """
+    q, k, v, _ = _check_qkv(q, k, v)
+    scores, scaled = _scaled_scores(q, k, scale)
+    weights = _masked_softmax(scaled, mask)
+    # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
+    return AttentionSteps(scores, scaled, weights, weights @ v)
+
+
+def scaled_dot_product_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+) -> AttentionOutput:
+    r"""Attend: each query takes a weighted average of the values, weighted by query-key match.
+
+    .. math::
+
+        \operatorname{Attention}(Q, K, V) =
+        \operatorname{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right) V
+
+    Args:
+        q: queries, shape ``(..., n_q, d_k)``.
+        k: keys, shape ``(..., n_k, d_k)``.
+        v: values, shape ``(..., n_k, d_v)``. Leading (batch, head) axes of
+            ``q``, ``k`` and ``v`` broadcast against each other.
+        mask: optional, broadcastable to the scores' shape ``(..., n_q, n_k)``.
+            Boolean: True where the query may attend to the key (see
+            :func:`causal_mask`, :func:`padding_mask`). Numeric: *added* to the
+            scaled scores (:math:`M` above); ``-inf`` forbids a position. A
+            query that may attend to no key at all gets all-zero weights and
+            an all-zero output (never NaN).
+        scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
+
+    Returns:
+        ``AttentionOutput(output, weights)``: output ``(..., n_q, d_v)``,
+        weights ``(..., n_q, n_k)`` with rows that sum to 1. float32 inputs
+        give float32 results; anything else gives float64.
+
+    Example:
+        >>> q = [[1.0, 0.0]]
+        >>> k = [[1.0, 0.0], [0.0, 1.0]]
+        >>> v = [[10.0], [20.0]]
+        >>> output, weights = scaled_dot_product_attention(q, k, v)
+        >>> weights.round(4)
+        array([[0.6698, 0.3302]])
+        >>> output.round(3)
+        array([[13.302]])
+    """
+    q, k, v, _ = _check_qkv(q, k, v)
+    weights = _masked_softmax(_scaled_scores(q, k, scale)[1], mask)
+    # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
+    return AttentionOutput(weights @ v, weights)

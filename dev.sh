@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The project's two entry points (see README):
+#   ./dev.sh serve   set everything up, build the site and serve it on http://127.0.0.1:8000/
+#   ./dev.sh test    set everything up and run the whole test suite
+# and two helpers:
+#   ./dev.sh build   set up and build the site into site/ (what the deploy workflow runs)
+#   ./dev.sh setup   only set up
+#
+# Set-up is idempotent and fast the second time: the virtual environments live
+# in the checkout (.venv, .venv-latest) and are rebuilt only when pyproject.toml
+# changes; downloads are cached outside the checkout by pip (~/.cache/pip) and
+# npm (~/.npm).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+# numpy as Pyodide 0.27.7 ships it: the lessons' printed outputs are compared
+# under exactly the version the reader's browser runs.
+PYODIDE_NUMPY="numpy==2.0.2"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Print a Python >= 3.12 interpreter: one on PATH, else the newest pyenv 3.12+.
+find_python() {
+    local candidate
+    for candidate in "${PYTHON:-}" python3.13 python3.12 python3; do
+        [ -n "$candidate" ] || continue
+        if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then
+            command -v "$candidate"
+            return
+        fi
+    done
+    if command -v pyenv >/dev/null 2>&1; then
+        local version
+        version=$(pyenv versions --bare 2>/dev/null | grep -E '^3\.(1[2-9]|[2-9][0-9])\.[0-9]+$' | sort -V | tail -n 1 || true)
+        if [ -n "$version" ]; then
+            echo "$(pyenv root)/versions/$version/bin/python3"
+            return
+        fi
+    fi
+    die "no Python >= 3.12 found (tried \$PYTHON, python3.13, python3.12, python3, pyenv). Install one, or set PYTHON=/path/to/python3.12"
+}
+
+# make_venv DIR STAMP PIP_ARGS...: (re)create DIR unless its stamp matches.
+make_venv() {
+    local dir=$1 stamp=$2
+    shift 2
+    if [ -f "$dir/.stamp" ] && [ "$(cat "$dir/.stamp")" = "$stamp" ]; then
+        return
+    fi
+    local python
+    python=$(find_python)
+    log "creating $dir with $("$python" --version 2>&1)"
+    rm -rf "$dir"
+    "$python" -m venv "$dir"
+    "$dir/bin/python" -m pip install --quiet --upgrade pip
+    "$dir/bin/python" -m pip install --quiet "$@"
+    echo "$stamp" >"$dir/.stamp"
+}
+
+setup() {
+    command -v npm >/dev/null 2>&1 || die "npm not found: install Node.js and npm (apt-get install -y nodejs npm)"
+    local stamp
+    stamp=$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)
+    # The main environment: the package (editable), the site and the tests,
+    # with Pyodide's numpy so lesson outputs match the browser's.
+    make_venv .venv "$stamp" -e ".[docs,test]" "$PYODIDE_NUMPY"
+    # Self-hosted front-end files (MathJax), exactly as package-lock.json pins them.
+    local lock
+    lock=$(sha256sum package-lock.json | cut -d' ' -f1)
+    if [ ! -f node_modules/.stamp ] || [ "$(cat node_modules/.stamp)" != "$lock" ]; then
+        log "installing front-end packages (npm ci)"
+        npm ci --no-audit --no-fund --loglevel=error
+        echo "$lock" >node_modules/.stamp
+    fi
+}
+
+setup_latest() {
+    # A second environment that tests the package alone against the newest numpy.
+    local stamp
+    stamp="latest-$(date +%Y-%m-%d)-$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)"
+    make_venv .venv-latest "$stamp" --upgrade -e ".[test]" numpy
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    setup)
+        setup
+        ;;
+    build)
+        setup
+        log "building the site into site/"
+        .venv/bin/mkdocs build --strict "$@"
+        ;;
+    serve)
+        setup
+        log "serving the site on http://127.0.0.1:${PORT:-8000}/ (Ctrl-C stops)"
+        exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
+        ;;
+    test)
+        setup
+        setup_latest
+        log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site"
+        .venv/bin/python -m pytest "$@"
+        log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
+        .venv-latest/bin/python -m pytest tests/unit attention -q "$@"
+        ;;
+    *)
+        sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+        exit 2
+        ;;
+esac

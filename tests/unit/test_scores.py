@@ -1,0 +1,112 @@
+"""attention_scores: hand-worked values, the scale, broadcasting against the reference, errors."""
+
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+import reference as ref
+from attention import attention_scores, attention_steps, scaled_dot_product_attention
+from strategies import PROPERTY, qkv
+
+Q = [[1.0, 0.0], [0.0, 2.0]]
+K = [[1.0, 1.0], [2.0, 0.0], [0.0, 1.0]]
+# Q K^T by hand: row 0 = [1*1 + 0*1, 1*2 + 0*0, 1*0 + 0*1] = [1, 2, 0]
+#                row 1 = [0*1 + 2*1, 0*2 + 2*0, 0*0 + 2*1] = [2, 0, 2]
+RAW = [[1.0, 2.0, 0.0], [2.0, 0.0, 2.0]]
+
+
+def test_scale_one_gives_raw_dot_products():
+    """scale=1.0 returns Q K^T unscaled."""
+    np.testing.assert_array_equal(attention_scores(Q, K, scale=1.0), RAW)
+
+
+def test_default_scale_is_one_over_sqrt_d_k():
+    """d_k = 2, so the default divides by sqrt(2): 1 -> 0.70710678, 2 -> 1.41421356."""
+    expected = [[0.7071067812, 1.4142135624, 0.0], [1.4142135624, 0.0, 1.4142135624]]
+    np.testing.assert_allclose(attention_scores(Q, K), expected, rtol=1e-10)
+
+
+def test_default_scale_with_d_k_4():
+    """[1, 1, 1, 1] . [1, 1, 1, 1] = 4, and 4 / sqrt(4) = 2 exactly."""
+    assert attention_scores([[1, 1, 1, 1]], [[1, 1, 1, 1]]).tolist() == [[2.0]]
+
+
+@pytest.mark.parametrize("scale", [0.5, np.float32(0.5), np.float64(0.5)])
+def test_explicit_scale(scale):
+    """Any positive real, numpy scalars included, multiplies the dot products."""
+    np.testing.assert_array_equal(attention_scores(Q, K, scale=scale), np.multiply(RAW, 0.5))
+
+
+def test_integer_scale():
+    """An integer scale is a real number too."""
+    np.testing.assert_array_equal(attention_scores(Q, K, scale=3), np.multiply(RAW, 3.0))
+
+
+@PROPERTY
+@given(qkv(batch_dims=2))
+def test_matches_reference_with_broadcast_leading_axes(arrays):
+    """Scores equal the loop reference, leading axes of q and k broadcasting."""
+    q, k, _ = arrays
+    scores = attention_scores(q, k)
+    expected = ref.scores(q, k)
+    assert scores.shape == expected.shape
+    np.testing.assert_allclose(scores, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_fixed_broadcast_example():
+    """q (2, 1, 3, 4) against k (1, 5, 6, 4) gives scores (2, 5, 3, 6) equal to the reference."""
+    rng = np.random.default_rng(1)
+    q, k = rng.normal(size=(2, 1, 3, 4)), rng.normal(size=(1, 5, 6, 4))
+    scores = attention_scores(q, k, scale=1.0)
+    assert scores.shape == (2, 5, 3, 6)
+    np.testing.assert_allclose(scores, ref.scores(q, k, scale=1.0), rtol=1e-12, atol=1e-12)
+
+
+SHAPE_ERRORS = [
+    ((2, 3), (4, 5), "q and k must have the same d_k (last axis): q has shape (2, 3), k has shape (4, 5)"),
+    (
+        (2, 2, 3),
+        (3, 4, 3),
+        "the leading (batch/head) axes of q and k do not broadcast: q has shape (2, 2, 3), k has shape (3, 4, 3)",
+    ),
+    ((3,), (4, 3), "q must have at least 2 dimensions, got shape (3,) (1-D)"),
+    ((2, 3), (3,), "k must have at least 2 dimensions, got shape (3,) (1-D)"),
+]
+
+
+@pytest.mark.parametrize(("q_shape", "k_shape", "message"), SHAPE_ERRORS)
+def test_shape_errors(q_shape, k_shape, message):
+    """Incompatible q/k shapes raise ValueError naming q and k with both shapes."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        attention_scores(np.ones(q_shape), np.ones(k_shape))
+
+
+BAD_SCALES = [
+    (0, ValueError, "scale must be a positive finite number, got 0"),
+    (0.0, ValueError, "scale must be a positive finite number, got 0.0"),
+    (-1.0, ValueError, "scale must be a positive finite number, got -1.0"),
+    (math.nan, ValueError, "scale must be a positive finite number, got nan"),
+    (math.inf, ValueError, "scale must be a positive finite number, got inf"),
+    (-math.inf, ValueError, "scale must be a positive finite number, got -inf"),
+    ("0.5", TypeError, "scale must be a real number or None, got str"),
+    (True, TypeError, "scale must be a real number or None, got bool"),
+    (np.True_, TypeError, "scale must be a real number or None, got bool"),
+    (1j, TypeError, "scale must be a real number or None, got complex"),
+    ([0.5], TypeError, "scale must be a real number or None, got list"),
+]
+SCALED_FUNCTIONS = {
+    "attention_scores": lambda scale: attention_scores(Q, K, scale=scale),
+    "attention_steps": lambda scale: attention_steps(Q, K, np.ones((3, 1)), scale=scale),
+    "scaled_dot_product_attention": lambda scale: scaled_dot_product_attention(Q, K, np.ones((3, 1)), scale=scale),
+}
+
+
+@pytest.mark.parametrize("function", SCALED_FUNCTIONS.values(), ids=SCALED_FUNCTIONS.keys())
+@pytest.mark.parametrize(("scale", "error", "message"), BAD_SCALES)
+def test_bad_scale(function, scale, error, message):
+    """A scale that is not a positive finite real is refused by every function taking one."""
+    with pytest.raises(error, match=re.escape(message)):
+        function(scale)

@@ -1,0 +1,201 @@
+"""Cross-cutting tables: result dtypes of every public function, and the bad inputs every array argument refuses."""
+
+import re
+
+import numpy as np
+import pytest
+
+from attention import (
+    MultiHeadAttention,
+    attention_scores,
+    attention_steps,
+    merge_heads,
+    scaled_dot_product_attention,
+    self_attention,
+    softmax,
+    split_heads,
+)
+
+
+def _self_mha(x):
+    return MultiHeadAttention(4, 2)(x)
+
+
+def _cross_mha(x, context):
+    return MultiHeadAttention(4, 2)(x, context=context)
+
+
+def _from_weights(w_q, w_k, w_v, w_o, b_q, b_k, b_v, b_o):
+    return MultiHeadAttention.from_weights(w_q, w_k, w_v, w_o, 2, b_q=b_q, b_k=b_k, b_v=b_v, b_o=b_o)
+
+
+def _as_list(result):
+    return list(result) if isinstance(result, tuple) else [result]
+
+
+# name -> (function, {argument: valid shape}), arguments in call order.
+FUNCTIONS = {
+    "softmax": (softmax, {"x": (2, 3)}),
+    "attention_scores": (attention_scores, {"q": (2, 4), "k": (3, 4)}),
+    "attention_steps": (attention_steps, {"q": (2, 4), "k": (3, 4), "v": (3, 5)}),
+    "scaled_dot_product_attention": (scaled_dot_product_attention, {"q": (2, 4), "k": (3, 4), "v": (3, 5)}),
+    "self_attention": (self_attention, {"x": (3, 4), "w_q": (4, 2), "w_k": (4, 2), "w_v": (4, 5)}),
+    "split_heads": (lambda x: split_heads(x, 2), {"x": (3, 4)}),
+    "merge_heads": (merge_heads, {"x": (2, 3, 2)}),
+    "MultiHeadAttention": (_self_mha, {"x": (3, 4)}),
+    "MultiHeadAttention-cross": (_cross_mha, {"x": (3, 4), "context": (5, 4)}),
+    "MultiHeadAttention.from_weights": (
+        _from_weights,
+        {name: (4, 4) for name in ("w_q", "w_k", "w_v", "w_o")} | {name: (4,) for name in ("b_q", "b_k", "b_v", "b_o")},
+    ),
+}
+FORWARD = [name for name in FUNCTIONS if name != "MultiHeadAttention.from_weights"]
+
+
+def _valid_arguments(shapes, dtypes):
+    rng = np.random.default_rng(0)
+    return {
+        name: rng.integers(-2, 3, size=shape).astype(dtype)
+        for (name, shape), dtype in zip(shapes.items(), dtypes, strict=True)
+    }
+
+
+DTYPE_CASES = {
+    "float32": (lambda n: [np.float32] * n, np.float32),
+    "float64": (lambda n: [np.float64] * n, np.float64),
+    "int64": (lambda n: [np.int64] * n, np.float64),
+    "int32": (lambda n: [np.int32] * n, np.float64),
+    "mixed-float32-first": (lambda n: [np.float32] + [np.float64] * (n - 1), np.float64),
+    "mixed-float64-first": (lambda n: [np.float64] + [np.float32] * (n - 1), np.float64),
+}
+
+
+# A single input cannot be mixed.
+DTYPE_PARAMS = [
+    (name, case) for name in FORWARD for case in DTYPE_CASES if len(FUNCTIONS[name][1]) > 1 or "mixed" not in case
+]
+
+
+@pytest.mark.parametrize(("name", "case"), DTYPE_PARAMS)
+def test_result_dtype(name, case):
+    """float32 in -> float32 out, float64 -> float64, integers -> float64, float32 mixed with float64 -> float64.
+
+    Checked on every returned array (all four fields of attention_steps, output and weights elsewhere).
+    """
+    function, shapes = FUNCTIONS[name]
+    make_dtypes, expected = DTYPE_CASES[case]
+    results = _as_list(function(**_valid_arguments(shapes, make_dtypes(len(shapes)))))
+    assert [r.dtype for r in results] == [np.dtype(expected)] * len(results)
+
+
+@pytest.mark.parametrize("name", FORWARD)
+def test_float32_agrees_with_float64(name):
+    """Computing in float32 gives the float64 results to float32 precision."""
+    function, shapes = FUNCTIONS[name]
+    low = _as_list(function(**_valid_arguments(shapes, [np.float32] * len(shapes))))
+    high = _as_list(function(**_valid_arguments(shapes, [np.float64] * len(shapes))))
+    for a, b in zip(low, high, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mask", [np.zeros((2, 3)), np.ones((2, 3), dtype=bool)], ids=["additive-float64", "boolean"])
+def test_float64_mask_keeps_float32(mask):
+    """The mask's dtype does not change the result dtype: float32 q, k, v stay float32."""
+    q, k, v = (np.ones(shape, dtype=np.float32) for shape in ((2, 4), (3, 4), (3, 5)))
+    for result in (*scaled_dot_product_attention(q, k, v, mask=mask), *attention_steps(q, k, v, mask=mask)):
+        assert result.dtype == np.float32
+
+
+def test_from_weights_stores_float64():
+    """Loaded weights are stored as float64 copies; the forward pass follows x's dtype instead."""
+    eye = np.eye(4, dtype=np.float32)
+    layer = MultiHeadAttention.from_weights(eye, eye, eye, eye, 2)
+    assert all(getattr(layer, name).dtype == np.float64 for name in ("w_q", "w_k", "w_v", "w_o"))
+    assert all(r.dtype == np.float32 for r in layer(np.ones((3, 4), dtype=np.float32)))
+
+
+# --- bad inputs, for every array argument of every function ------------------------
+
+ARGUMENTS = [(name, argument) for name, (_, shapes) in FUNCTIONS.items() for argument in shapes]
+
+
+def _shape(shape):
+    return re.escape(str(tuple(shape)))
+
+
+def _with(array, value):
+    array = array.astype(np.float64)
+    array.flat[-1] = value
+    return array
+
+
+BAD_VALUES = {
+    "nan": (lambda a: _with(a, np.nan), ValueError, lambda arg, s: rf"{arg} contains NaN \(shape {s}\)"),
+    "pos-inf": (lambda a: _with(a, np.inf), ValueError, lambda arg, s: rf"{arg} contains \+?inf \(shape {s}\)"),
+    "neg-inf": (
+        lambda a: _with(a, -np.inf),
+        ValueError,
+        lambda arg, s: rf"{arg} contains inf \(shape {s}\); all values must be finite",
+    ),
+    "bool": (
+        lambda a: a > 0,
+        TypeError,
+        lambda arg, s: rf"{arg} must be a float array, got bool dtype with shape {s}",
+    ),
+    "complex": (
+        lambda a: a.astype(np.complex128),
+        TypeError,
+        lambda arg, s: rf"{arg} must be real, got complex dtype complex128 with shape {s}",
+    ),
+    "string": (
+        lambda a: np.full(a.shape, "a"),
+        TypeError,
+        lambda arg, s: rf"{arg} must be a numeric array, got dtype <U1 with shape {s}",
+    ),
+    "object": (
+        lambda a: a.astype(object),
+        TypeError,
+        lambda arg, s: rf"{arg} must be a numeric array, got dtype object with shape {s}",
+    ),
+    "ragged-list": (
+        lambda a: [[1.0, 2.0], [3.0]],
+        TypeError,
+        lambda arg, s: rf"{arg} must be a numeric array, got list",
+    ),
+}
+
+
+# softmax reads -inf as weight 0 (tested in test_softmax); everything else refuses it.
+BAD_PARAMS = [
+    (name, argument, bad) for name, argument in ARGUMENTS for bad in BAD_VALUES if (name, bad) != ("softmax", "neg-inf")
+]
+
+
+@pytest.mark.parametrize(("name", "argument", "bad"), BAD_PARAMS)
+def test_bad_values(name, argument, bad):
+    """NaN, infinities, bool, complex, strings, objects and ragged lists are refused, naming the argument and shape."""
+    function, shapes = FUNCTIONS[name]
+    make_bad, error, message = BAD_VALUES[bad]
+    arguments = _valid_arguments(shapes, [np.float64] * len(shapes))
+    arguments[argument] = make_bad(arguments[argument])
+    with pytest.raises(error, match="^" + message(re.escape(argument), _shape(shapes[argument]))):
+        function(**arguments)
+
+
+EMPTY = [
+    (name, argument, axis)
+    for name, argument in ARGUMENTS
+    for axis in range(len(FUNCTIONS[name][1][argument]))
+]
+
+
+@pytest.mark.parametrize(("name", "argument", "axis"), EMPTY)
+def test_empty_axes(name, argument, axis):
+    """A zero-length axis (n_q = 0, n_k = 0, d_k = 0, ...) raises ValueError naming the argument and its shape."""
+    function, shapes = FUNCTIONS[name]
+    arguments = _valid_arguments(shapes, [np.float64] * len(shapes))
+    shape = list(shapes[argument])
+    shape[axis] = 0
+    arguments[argument] = np.ones(shape)
+    with pytest.raises(ValueError, match=rf"^{re.escape(argument)} must not be empty, got shape {_shape(shape)}"):
+        function(**arguments)
