@@ -22,41 +22,44 @@ PYODIDE_NUMPY="numpy==2.0.2"
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Print a Python >= 3.12 interpreter: one on PATH, else the newest pyenv 3.12+.
+# find_python MINOR...: print an interpreter of the first of these 3.x minor
+# versions that is available: $PYTHON, python3.MINOR on the PATH, or pyenv's.
 find_python() {
-    local candidate
-    for candidate in "${PYTHON:-}" python3.13 python3.12 python3; do
-        [ -n "$candidate" ] || continue
-        if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then
-            command -v "$candidate"
-            return
+    local minor candidate version
+    for minor in "$@"; do
+        for candidate in "${PYTHON:-}" "python3.$minor" python3; do
+            [ -n "$candidate" ] || continue
+            if "$candidate" -c "import sys; sys.exit(sys.version_info[:2] != (3, $minor))" >/dev/null 2>&1; then
+                command -v "$candidate"
+                return
+            fi
+        done
+        if command -v pyenv >/dev/null 2>&1; then
+            version=$(pyenv versions --bare 2>/dev/null | grep -E "^3\.$minor\.[0-9]+$" | sort -V | tail -n 1 || true)
+            if [ -n "$version" ]; then
+                echo "$(pyenv root)/versions/$version/bin/python3"
+                return
+            fi
         fi
     done
-    if command -v pyenv >/dev/null 2>&1; then
-        local version
-        version=$(pyenv versions --bare 2>/dev/null | grep -E '^3\.(1[2-9]|[2-9][0-9])\.[0-9]+$' | sort -V | tail -n 1 || true)
-        if [ -n "$version" ]; then
-            echo "$(pyenv root)/versions/$version/bin/python3"
-            return
-        fi
-    fi
-    die "no Python >= 3.12 found (tried \$PYTHON, python3.13, python3.12, python3, pyenv). Install one, or set PYTHON=/path/to/python3.12"
+    die "no Python 3.$1 found (tried \$PYTHON, python3.$1, python3, pyenv). Install it, or set PYTHON=/path/to/python3.$1"
 }
 
-# make_venv DIR STAMP PIP_ARGS...: (re)create DIR unless its stamp matches.
+# make_venv DIR STAMP PYTHON PIP_ARGS...: (re)create DIR unless its stamp matches.
 make_venv() {
-    local dir=$1 stamp=$2
-    shift 2
+    local dir=$1 stamp=$2 python=$3
+    shift 3
     if [ -f "$dir/.stamp" ] && [ "$(cat "$dir/.stamp")" = "$stamp" ]; then
         return
     fi
-    local python
-    python=$(find_python)
     log "creating $dir with $("$python" --version 2>&1)"
     rm -rf "$dir"
     "$python" -m venv "$dir"
-    "$dir/bin/python" -m pip install --quiet --upgrade pip
-    "$dir/bin/python" -m pip install --quiet "$@"
+    # pip's chatter goes to a log, shown only if the install fails.
+    if ! { "$dir/bin/python" -m pip install --upgrade pip && "$dir/bin/python" -m pip install "$@"; } >"$dir/pip.log" 2>&1; then
+        cat "$dir/pip.log" >&2
+        die "installing into $dir failed (log above, also in $dir/pip.log)"
+    fi
     echo "$stamp" >"$dir/.stamp"
 }
 
@@ -66,7 +69,10 @@ setup() {
     stamp=$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)
     # The main environment: the package (editable), the site and the tests,
     # with Pyodide's numpy so lesson outputs match the browser's.
-    make_venv .venv "$stamp" -e ".[docs,test]" "$PYODIDE_NUMPY"
+    # Python 3.12 is Pyodide 0.27.7's, and numpy 2.0.2 ships wheels for it.
+    local python
+    python=$(find_python 12)
+    make_venv .venv "$stamp $python" "$python" -e ".[docs,test]" "$PYODIDE_NUMPY"
     # Self-hosted front-end files (MathJax), exactly as package-lock.json pins them.
     local lock
     lock=$(sha256sum package-lock.json | cut -d' ' -f1)
@@ -81,7 +87,10 @@ setup_latest() {
     # A second environment that tests the package alone against the newest numpy.
     local stamp
     stamp="latest-$(date +%Y-%m-%d)-$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)"
-    make_venv .venv-latest "$stamp" --upgrade -e ".[test]" numpy
+    # The newest Python at hand, to catch what a newer interpreter changes too.
+    local python
+    python=$(find_python 14 13 12)
+    make_venv .venv-latest "$stamp $python" "$python" --upgrade -e ".[test]" numpy
 }
 
 cmd=${1:-}

@@ -1,0 +1,170 @@
+"""The built site: complete, strict, and self-contained (nothing from another host)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE_HOST = "127.0.0.1:8000"  # mkdocs.yml's site_url when SITE_URL is unset
+
+# Attributes through which a page makes the browser fetch something.
+RESOURCE_ATTRS = {"src", "srcset", "poster", "data", "action", "formaction", "background"}
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
+
+
+class _Resources(HTMLParser):
+    """Collect every URL a page would load, and the links it only points to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loads: list[str] = []
+        self.links: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        for name, value in values.items():
+            if name == "srcset":  # "a.png 1x, b.png 2x"
+                self.loads.extend(part.split()[0] for part in value.split(",") if part.strip())
+            elif name in RESOURCE_ATTRS:
+                self.loads.append(value)
+            if name == "style":
+                self.loads.extend(m.group(1) or m.group(2) for m in CSS_URL.finditer(value))
+        if tag == "link" and "href" in values:
+            self.loads.append(values["href"])
+        if tag == "a" and "href" in values:
+            self.links.append(values["href"])
+        self._in_style = tag == "style"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.loads.extend(m.group(1) or m.group(2) for m in CSS_URL.finditer(data))
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+
+def _foreign(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "mailto", "javascript"):
+        return False
+    return bool(parts.netloc) and parts.netloc != SITE_HOST
+
+
+def _nav_pages(nav) -> list[str]:
+    pages = []
+    for entry in nav:
+        for value in entry.values() if isinstance(entry, dict) else [entry]:
+            pages.extend(_nav_pages(value) if isinstance(value, list) else [value])
+    return pages
+
+
+def _page_dir(src: str) -> str:
+    """Where MkDocs (directory URLs) writes the page built from ``src``."""
+    stem = src.rsplit(".", 1)[0]
+    return "" if stem == "index" else stem.removesuffix("/index") + "/"
+
+
+def test_every_nav_page_is_built(built_site: Path) -> None:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # ignores !ENV
+    pages = _nav_pages(config["nav"])
+    assert len(pages) >= 3
+    for src in pages:
+        html = built_site / _page_dir(src) / "index.html"
+        assert html.is_file(), f"{src} was not built to {html}"
+
+
+def test_no_resource_from_another_host(built_site: Path) -> None:
+    """Pages and stylesheets load fonts, scripts, styles and images only from the site itself."""
+    offenders = []
+    for html in built_site.rglob("*.html"):
+        parser = _Resources()
+        parser.feed(html.read_text(encoding="utf-8"))
+        offenders += [f"{html.relative_to(built_site)}: {url}" for url in parser.loads if _foreign(url)]
+    for css in built_site.rglob("*.css"):
+        for m in CSS_URL.finditer(css.read_text(encoding="utf-8")):
+            url = m.group(1) or m.group(2)
+            if _foreign(url):
+                offenders.append(f"{css.relative_to(built_site)}: {url}")
+    assert not offenders, "resources from another host:\n" + "\n".join(sorted(offenders))
+
+
+def test_host_check_catches_a_cdn() -> None:
+    """The checker itself: CDN scripts, fonts and CSS imports are caught; plain links are not."""
+    parser = _Resources()
+    parser.feed(
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+        '<script src="//cdn.jsdelivr.net/npm/mathjax@3"></script>'
+        '<div style="background: url(https://example.org/a.png)"></div>'
+        "<style>@import 'https://example.org/x.css';</style>"
+        '<img srcset="/a.png 1x, https://example.org/b.png 2x">'
+        '<a href="https://arxiv.org/abs/1706.03762">paper</a>'
+        '<script src="../assets/javascripts/bundle.js"></script>'
+    )
+    foreign = [url for url in parser.loads if _foreign(url)]
+    assert foreign == [
+        "https://fonts.googleapis.com/css?family=Roboto",
+        "//cdn.jsdelivr.net/npm/mathjax@3",
+        "https://example.org/a.png",
+        "https://example.org/x.css",
+        "https://example.org/b.png",
+    ]
+    assert parser.links == ["https://arxiv.org/abs/1706.03762"]
+
+
+def test_local_resources_exist(built_site: Path) -> None:
+    """Every script, stylesheet and image a page loads from the site is in the build."""
+    missing = []
+    for html in built_site.rglob("*.html"):
+        parser = _Resources()
+        parser.feed(html.read_text(encoding="utf-8"))
+        base = "http://" + SITE_HOST + "/" + html.parent.relative_to(built_site).as_posix() + "/"
+        for url in parser.loads:
+            if urlsplit(url).scheme in ("data", "blob"):
+                continue
+            parts = urlsplit(urljoin(base, url))
+            if parts.scheme not in ("http", "https") or parts.netloc != SITE_HOST:
+                continue
+            path = built_site / parts.path.lstrip("/")
+            if path.is_dir():
+                path = path / "index.html"
+            if not path.exists():
+                missing.append(f"{html.relative_to(built_site)}: {url}")
+    assert not missing, "missing files:\n" + "\n".join(missing)
+
+
+def test_math_is_self_hosted_and_marked_up(built_site: Path) -> None:
+    lesson = (built_site / "lessons/scaled-dot-product-attention/index.html").read_text(encoding="utf-8")
+    assert lesson.count('class="arithmatex"') >= 20
+    assert r"\operatorname{softmax}" in lesson
+    assert "vendor/mathjax/tex-mml-chtml.js" in lesson
+    assert (built_site / "vendor/mathjax/tex-mml-chtml.js").stat().st_size > 500_000
+    fonts = list((built_site / "vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
+    assert len(fonts) >= 20
+
+
+def test_output_blocks_are_labelled(built_site: Path) -> None:
+    lesson = (built_site / "lessons/scaled-dot-product-attention/index.html").read_text(encoding="utf-8")
+    assert lesson.count('class="language-output highlight"') == 14
+    assert lesson.count('class="language-python highlight"') == 14
+
+
+def test_notebook_was_executed(built_site: Path) -> None:
+    """The notebook page carries the outputs of a fresh run: its table and its figure."""
+    page = (built_site / "examples/why-scale/index.html").read_text(encoding="utf-8")
+    assert "Why scale by √d_k" in page
+    table = re.search(r"<pre> d_k +var unscaled.*?</pre>", page, re.S)
+    assert table, "the printed table is missing: the notebook did not run"
+    rows = re.findall(r"^ *(\d+) +([\d.]+) +([\d.]+) ", table.group(0), re.M)
+    assert [int(r[0]) for r in rows] == [2**i for i in range(1, 12)]
+    # Independent of the notebook's code: Var(q·k) = d_k unscaled and 1 scaled, within sampling error.
+    for d_k, unscaled, scaled in rows:
+        assert abs(float(unscaled) / int(d_k) - 1) < 0.15
+        assert abs(float(scaled) - 1) < 0.15
+    assert page.count('src="data:image/png;base64,') == 1
+    assert (built_site / "examples/why-scale/why-scale.py").is_file()  # the source, for download

@@ -1,0 +1,53 @@
+"""docs/runner/cell.py: what running one lesson block means, in CI and in the browser."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("lesson_cell", ROOT / "docs" / "runner" / "cell.py")
+cell = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(cell)
+
+
+def test_prints_are_returned() -> None:
+    assert cell.run_cell("print('a')\nprint(1, 2)", {}) == "a\n1 2\n"
+
+
+def test_trailing_expression_is_shown_like_a_notebook() -> None:
+    assert cell.run_cell("x = 2\nx * 21", {}) == "42\n"
+    assert cell.run_cell("'text'", {}) == "'text'\n"  # repr, as a notebook shows it
+
+
+def test_trailing_none_semicolon_and_statements_show_nothing() -> None:
+    assert cell.run_cell("None", {}) == ""
+    assert cell.run_cell("1 + 1;", {}) == ""
+    assert cell.run_cell("x = 3", {}) == ""
+    assert cell.run_cell("", {}) == ""
+
+
+def test_namespace_is_shared_between_blocks() -> None:
+    namespace: dict = {}
+    cell.run_cell("import math\nr = 2", namespace)
+    assert cell.run_cell("round(math.pi * r**2, 2)", namespace) == "12.57\n"
+
+
+def test_exceptions_propagate() -> None:
+    with pytest.raises(ZeroDivisionError):
+        cell.run_cell("print('before')\n1 / 0", {})
+    with pytest.raises(SyntaxError):
+        cell.run_cell("def (", {})
+
+
+def test_warnings_are_part_of_the_output_in_order() -> None:
+    source = "import warnings\nprint('a')\nwarnings.warn('careful')\nprint('b')"
+    assert cell.run_cell(source, {}) == "a\nUserWarning: careful\nb\n"
+
+
+def test_numpy_warnings_are_shown_not_raised() -> None:
+    """pytest turns warnings into errors; a lesson block sees them as output, as the reader does."""
+    out = cell.run_cell("import numpy as np\nnp.exp(np.float64(1000))", {})
+    assert out == "RuntimeWarning: overflow encountered in exp\nnp.float64(inf)\n"
