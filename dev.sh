@@ -93,6 +93,16 @@ setup_latest() {
     make_venv .venv-latest "$stamp $python" "$python" --upgrade -e ".[test]" numpy
 }
 
+setup_oldest() {
+    # The oldest versions pyproject.toml claims to support: Python 3.10, numpy 1.24.
+    # Prints the environment's folder, or nothing when no Python 3.10 is at hand.
+    local stamp python
+    python=$( (find_python 10) 2>/dev/null) || return 0
+    stamp="oldest-$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1) $python"
+    make_venv .venv-oldest "$stamp" "$python" -e . "numpy==1.24.*" pytest hypothesis sybil
+    echo .venv-oldest
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case "$cmd" in
@@ -112,10 +122,17 @@ case "$cmd" in
     test)
         setup
         setup_latest
+        oldest=$(setup_oldest)
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site"
         .venv/bin/python -m pytest "$@"
         log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
         .venv-latest/bin/python -m pytest tests/unit attention -q "$@"
+        if [ -n "$oldest" ]; then
+            log "package tests with the oldest supported: $(.venv-oldest/bin/python --version), numpy $(.venv-oldest/bin/python -c 'import numpy; print(numpy.__version__)')"
+            .venv-oldest/bin/python -m pytest tests/unit attention -q "$@"
+        else
+            log "NOTE: no Python 3.10 found: the package was not tested on the oldest versions it supports"
+        fi
         ;;
     *)
         sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2

@@ -49,7 +49,9 @@ class MultiHeadAttention:
             makes every run identical.
         bias: whether the four projections add a bias (initialised to 0).
 
-    Use :meth:`from_weights` to load given weight arrays instead.
+    Use :meth:`from_weights` to load given weight arrays instead. The weights
+    are public attributes ``w_q, w_k, w_v, w_o`` (float64, ``(d_model,
+    d_model)``) and ``b_q, b_k, b_v, b_o`` (``(d_model,)`` or None).
 
     Example:
         >>> mha = MultiHeadAttention(d_model=8, n_heads=2, seed=0)
@@ -59,6 +61,18 @@ class MultiHeadAttention:
         >>> mha.n_params
         256
     """
+
+    w_q: NDArray[np.float64]
+    w_k: NDArray[np.float64]
+    w_v: NDArray[np.float64]
+    w_o: NDArray[np.float64]
+    b_q: NDArray[np.float64] | None
+    b_k: NDArray[np.float64] | None
+    b_v: NDArray[np.float64] | None
+    b_o: NDArray[np.float64] | None
+    d_model: int
+    n_heads: int
+    d_k: int
 
     def __init__(
         self,
@@ -82,9 +96,9 @@ class MultiHeadAttention:
         else:
             raise TypeError(f"seed must be an int or a numpy.random.Generator, got {type(seed).__name__}")
         std = 1.0 / np.sqrt(d_model)
-        weights = {f"w_{p}": rng.normal(0.0, std, size=(d_model, d_model)) for p in _PROJECTIONS}
-        biases = {f"b_{p}": np.zeros(d_model) if bias else None for p in _PROJECTIONS}
-        self._set(n_heads=n_heads, **weights, **biases)
+        weights: dict[str, ArrayLike] = {p: rng.normal(0.0, std, size=(d_model, d_model)) for p in _PROJECTIONS}
+        biases: dict[str, ArrayLike | None] = {p: np.zeros(d_model) if bias else None for p in _PROJECTIONS}
+        self._set(n_heads, weights, biases)
 
     @classmethod
     def from_weights(
@@ -114,25 +128,28 @@ class MultiHeadAttention:
             2
         """
         self = cls.__new__(cls)
-        given = {"b_q": b_q, "b_k": b_k, "b_v": b_v, "b_o": b_o}
-        if len({b is None for b in given.values()}) > 1:
-            missing = [name for name, b in given.items() if b is None]
+        biases = {"q": b_q, "k": b_k, "v": b_v, "o": b_o}
+        if len({b is None for b in biases.values()}) > 1:
+            missing = [f"b_{p}" for p, b in biases.items() if b is None]
             raise ValueError(f"give all four biases or none; missing: {', '.join(missing)}")
-        self._set(n_heads=n_heads, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **given)
+        self._set(n_heads, {"q": w_q, "k": w_k, "v": w_v, "o": w_o}, biases)
         return self
 
-    def _set(self, *, n_heads: int, **arrays: ArrayLike | None) -> None:
-        w_q = as_float_array("w_q", arrays["w_q"], ndim=2)
-        d_model = w_q.shape[0]
+    def _set(self, n_heads: int, ws: dict[str, ArrayLike], bs: dict[str, ArrayLike | None]) -> None:
+        """Validate and store the weights ``ws`` and biases ``bs``, keyed by projection name (q, k, v, o)."""
+        d_model = as_float_array("w_q", ws["q"], ndim=2).shape[0]
+        weights, biases = [], []
         for p in _PROJECTIONS:
-            w = check_projection(f"w_{p}", arrays[f"w_{p}"], d_model, d_model_from="the first axis of w_q")
+            w = check_projection(f"w_{p}", ws[p], d_model, d_model_from="the first axis of w_q")
             if w.shape != (d_model, d_model):
                 raise ValueError(
                     f"w_{p} must be square (d_model, d_model) = ({d_model}, {d_model}), got {shape_str(w.shape)}"
                 )
-            setattr(self, f"w_{p}", np.array(w, dtype=np.float64))
-            b = _check_bias(f"b_{p}", arrays[f"b_{p}"], d_model)
-            setattr(self, f"b_{p}", None if b is None else np.array(b, dtype=np.float64))
+            weights.append(np.array(w, dtype=np.float64))
+            b = _check_bias(f"b_{p}", bs[p], d_model)
+            biases.append(None if b is None else np.array(b, dtype=np.float64))
+        self.w_q, self.w_k, self.w_v, self.w_o = weights
+        self.b_q, self.b_k, self.b_v, self.b_o = biases
         self.d_model = d_model
         self.n_heads = check_n_heads(n_heads, d_model)
         self.d_k = d_model // self.n_heads
@@ -145,10 +162,10 @@ class MultiHeadAttention:
             total += 4 * self.d_model
         return total
 
-    def _project(self, x: NDArray, p: str) -> NDArray:
-        # [..., n, d_model] @ [d_model, d_model] -> [..., n, d_model]
-        y = x @ getattr(self, f"w_{p}").astype(x.dtype, copy=False)
-        b = getattr(self, f"b_{p}")
+    @staticmethod
+    def _project(x: NDArray, w: NDArray, b: NDArray | None) -> NDArray:
+        # [..., n, d_model] @ [d_model, d_model] -> [..., n, d_model], in x's dtype
+        y = x @ w.astype(x.dtype, copy=False)
         return y if b is None else y + b.astype(x.dtype, copy=False)
 
     def _check_input(self, name: str, x: ArrayLike) -> NDArray:
@@ -197,12 +214,12 @@ class MultiHeadAttention:
             if mask.ndim >= 3:
                 mask = mask[..., None, :, :]  # [..., n_q, n_k] -> [..., 1, n_q, n_k]: same mask for every head
         # [..., n, d_model] -> [..., h, n, d_k]
-        q = split_heads(self._project(x, "q"), self.n_heads)
-        k = split_heads(self._project(source, "k"), self.n_heads)
-        v = split_heads(self._project(source, "v"), self.n_heads)
+        q = split_heads(self._project(x, self.w_q, self.b_q), self.n_heads)
+        k = split_heads(self._project(source, self.w_k, self.b_k), self.n_heads)
+        v = split_heads(self._project(source, self.w_v, self.b_v), self.n_heads)
         heads, weights = scaled_dot_product_attention(q, k, v, mask=mask)
         # [..., h, n_q, d_k] -> [..., n_q, d_model] -> W_O
-        return AttentionOutput(self._project(merge_heads(heads), "o"), weights)
+        return AttentionOutput(self._project(merge_heads(heads), self.w_o, self.b_o), weights)
 
     forward = __call__
 
