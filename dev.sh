@@ -103,26 +103,36 @@ setup_oldest() {
     echo .venv-oldest
 }
 
+# locked CMD...: run CMD holding .dev.lock, so that two commands started at
+# once (a test run beside a serve) never build the same environment together.
+locked() {
+    if command -v flock >/dev/null 2>&1; then
+        (flock 9 && "$@") 9>"$ROOT/.dev.lock"
+    else
+        "$@"
+    fi
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case "$cmd" in
     setup)
-        setup
+        locked setup
         ;;
     build)
-        setup
+        locked setup
         log "building the site into site/"
         .venv/bin/mkdocs build --strict "$@"
         ;;
     serve)
-        setup
+        locked setup
         log "serving the site on http://127.0.0.1:${PORT:-8000}/ (Ctrl-C stops)"
         exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
         ;;
     test)
-        setup
-        setup_latest
-        oldest=$(setup_oldest)
+        locked setup
+        locked setup_latest
+        oldest=$(locked setup_oldest)
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site"
         .venv/bin/python -m pytest "$@"
         log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"

@@ -73,14 +73,15 @@ results = [measure(d) for d in widths]
 # falls to \(0\) as the row becomes one-hot.
 
 # %%
-print(" d_k   var unscaled  var scaled   max w unscaled  max w scaled   |J| unscaled  |J| scaled")
+print("         score variance   largest weight   largest |J|")
+print(" d_k      raw   scaled      raw   scaled     raw   scaled")
 for d, r in zip(widths, results):
     (vu, wu, ju), (vs, ws, js) = r["unscaled"], r["scaled"]
-    print(f"{d:5d}  {vu:11.1f}  {vs:10.2f}   {wu:14.3f}  {ws:12.3f}   {ju:12.4f}  {js:10.4f}")
+    print(f"{d:4d}  {vu:7.1f}  {vs:7.2f}    {wu:5.3f}    {ws:5.3f}  {ju:6.4f}   {js:6.4f}")
 
 # %%
 titles = ["Variance of the scores", "Largest weight in a row", "Largest Jacobian entry (gradient size)"]
-fig, axes = plt.subplots(1, 3, figsize=(13, 3.8), layout="constrained")
+fig, axes = plt.subplots(3, 1, figsize=(7, 9), layout="constrained")
 for i, (ax, title) in enumerate(zip(axes, titles)):
     for name, style in [("unscaled", UNSCALED), ("scaled", SCALED)]:
         ax.plot(widths, [r[name][i] for r in results], **style)
@@ -97,6 +98,9 @@ plt.show()
 
 # %% [markdown]
 # ## What the plots show
+#
+# Each panel shows a measurement against the head width \(d_k\) (log scale), in
+# orange with circles for raw scores and in blue with squares for scaled ones.
 #
 # - **Variance.** Unscaled, the variance of \(q \cdot k\) equals \(d_k\) (a straight line of
 #   slope 1 on log–log axes); scaled, it stays at \(1\) for every width.

@@ -158,7 +158,7 @@ def test_notebook_was_executed(built_site: Path) -> None:
     """The notebook page carries the outputs of a fresh run: its table and its figure."""
     page = (built_site / "examples/why-scale/index.html").read_text(encoding="utf-8")
     assert "Why scale by √d_k" in page
-    table = re.search(r"<pre> d_k +var unscaled.*?</pre>", page, re.S)
+    table = re.search(r"<pre> +score variance +largest weight.*?</pre>", page, re.S)
     assert table, "the printed table is missing: the notebook did not run"
     rows = re.findall(r"^ *(\d+) +([\d.]+) +([\d.]+) ", table.group(0), re.M)
     assert [int(r[0]) for r in rows] == [2**i for i in range(1, 12)]
