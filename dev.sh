@@ -83,6 +83,25 @@ setup() {
     fi
 }
 
+setup_browser() {
+    # Headless Chromium for the browser tests: Debian's (apt, when root), else
+    # the one Playwright downloads. CHROMIUM tells the tests where it is.
+    if [ -z "${CHROMIUM:-}" ]; then
+        if [ -x /usr/bin/chromium ]; then
+            CHROMIUM=/usr/bin/chromium
+        elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            log "installing Chromium (apt-get install chromium)"
+            apt-get install -y -qq chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
+            CHROMIUM=/usr/bin/chromium
+        else
+            log "installing Playwright's Chromium (playwright install chromium)"
+            .venv/bin/python -m playwright install chromium
+            CHROMIUM=
+        fi
+    fi
+    export CHROMIUM
+}
+
 setup_latest() {
     # A second environment that tests the package alone against the newest numpy.
     local stamp
@@ -131,9 +150,10 @@ case "$cmd" in
         ;;
     test)
         locked setup
+        setup_browser
         locked setup_latest
         oldest=$(locked setup_oldest)
-        log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site"
+        log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
         .venv/bin/python -m pytest "$@"
         log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
         .venv-latest/bin/python -m pytest tests/unit attention -q "$@"

@@ -51,3 +51,43 @@ def test_numpy_warnings_are_shown_not_raised() -> None:
     """pytest turns warnings into errors; a lesson block sees them as output, as the reader does."""
     out = cell.run_cell("import numpy as np\nnp.exp(np.float64(1000))", {})
     assert out == "RuntimeWarning: overflow encountered in exp\nnp.float64(inf)\n"
+
+
+def test_stream_receives_output_as_it_is_printed() -> None:
+    pieces: list[str] = []
+    assert cell.run_cell("print('a')\nprint('b')\n7", {}, stream=pieces.append) == "a\nb\n7\n"
+    assert "".join(pieces) == "a\nb\n7\n"
+
+
+def test_run_block_reports_success() -> None:
+    namespace: dict = {}
+    assert cell.run_block("x = 6\nx * 7", namespace, "<block 1>") == (True, "42\n", "")
+    assert namespace["x"] == 6
+
+
+def test_run_block_keeps_output_before_an_error_and_trims_the_traceback() -> None:
+    source = "print('before')\ndef f(n):\n    return 1 / n\nf(0)"
+    ok, output, error = cell.run_block(source, {}, "<block 2>")
+    assert not ok and output == "before\n"
+    assert error.startswith("Traceback (most recent call last):\n")
+    assert error.count('File "<block 2>"') == 2  # the call, then inside f
+    assert "cell.py" not in error and "exec(" not in error  # the runner's own frames are gone
+    assert error.rstrip().endswith("ZeroDivisionError: division by zero")
+
+
+def test_run_block_reports_a_syntax_error_with_its_line() -> None:
+    ok, output, error = cell.run_block("x = 1\ny = (2,\n", {}, "<block 3>")
+    assert not ok and output == ""
+    assert 'File "<block 3>", line 2' in error and "SyntaxError" in error
+
+
+def test_run_block_keeps_frames_inside_the_package() -> None:
+    ok, _, error = cell.run_block("from attention import softmax\nsoftmax([[1.0, float('nan')]])", {}, "<block 4>")
+    assert not ok
+    assert 'File "<block 4>", line 2' in error and "softmax.py" in error
+    assert error.rstrip().endswith("ValueError: x contains NaN (shape (1, 2))")
+
+
+def test_run_block_reports_system_exit_instead_of_exiting() -> None:
+    ok, _, error = cell.run_block("raise SystemExit(3)", {}, "<block 5>")
+    assert not ok and "SystemExit: 3" in error

@@ -1,4 +1,4 @@
-"""Fixtures for the site tests: one strict build of the whole site per test session."""
+"""Fixtures shared by the site and browser tests: one strict build of the whole site per test session."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="session")

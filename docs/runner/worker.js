@@ -1,0 +1,105 @@
+// The Python session of one lesson page, run off the main thread so the page
+// never freezes. runner.js owns it: it sends "start", "reset" and "run"
+// messages and terminates the whole worker to stop a runaway block.
+//
+// A classic worker, because Pyodide 0.27 is loaded with importScripts. Every
+// file comes from this site: ../pyodide/ holds the self-hosted Pyodide, numpy
+// and the attention wheel (overrides/hooks/pyodide.py), and cell.py beside
+// this file defines what running a block means, exactly as in CI.
+
+"use strict";
+
+const PYODIDE_URL = new URL("../pyodide/", self.location.href).href;
+const CELL_URL = new URL("cell.py", self.location.href).href;
+
+let python = null; // the Pyodide instance once loaded
+let runBlock = null; // Python callable: (source, filename, stream) -> (ok, output, error)
+let resetSession = null;
+let starting = null;
+
+const post = (message) => self.postMessage(message);
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+async function start() {
+  const manifest = JSON.parse(await fetchText(PYODIDE_URL + "manifest.json"));
+  const size = (...names) => names.reduce((sum, name) => sum + (manifest.sizes[name] || 0), 0);
+  const steps = [
+    ["the Python runtime", size("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")],
+    ["numpy and the attention package", size(manifest.packages.numpy, manifest.packages.attention)],
+    ["the lesson runner", 0],
+  ];
+  const progress = (index) => post({ type: "progress", step: index + 1, steps: steps.length, label: steps[index][0], bytes: steps[index][1] });
+
+  progress(0);
+  importScripts(PYODIDE_URL + "pyodide.js");
+  python = await self.loadPyodide({ indexURL: PYODIDE_URL });
+
+  progress(1);
+  const problems = [];
+  await python.loadPackage("attention", { messageCallback: () => {}, errorCallback: (text) => problems.push(text) });
+  if (problems.length) throw new Error(problems.join("\n"));
+
+  progress(2);
+  python.FS.writeFile("/lib/python3.12/site-packages/lesson_cell.py", await fetchText(CELL_URL));
+  const session = python.runPython(`
+import numpy as _np
+import lesson_cell as _cell
+
+_print_defaults = _np.get_printoptions()
+_namespace = {}
+
+def _reset():
+    # A fresh page: a new namespace, and numpy's process-wide print options
+    # back at their defaults (CI's conftest.py does the same for every page).
+    global _namespace
+    _namespace = {"__name__": "__main__"}
+    _np.set_printoptions(**_print_defaults)
+
+def _run(source, filename, stream):
+    return _cell.run_block(source, _namespace, filename, stream)
+
+_reset()
+(_run, _reset)
+`);
+  runBlock = session.get(0);
+  resetSession = session.get(1);
+  session.destroy();
+}
+
+async function handle(message) {
+  switch (message.type) {
+    case "start":
+      starting = starting || start();
+      await starting;
+      post({ type: "ready", id: message.id });
+      break;
+    case "reset":
+      await starting;
+      resetSession();
+      post({ type: "reset-done", id: message.id });
+      break;
+    case "run": {
+      await starting;
+      const began = performance.now();
+      const stream = (text) => post({ type: "stream", id: message.id, text });
+      const result = runBlock(message.code, message.filename, stream);
+      const [ok, output, error] = result.toJs();
+      result.destroy();
+      post({ type: "result", id: message.id, ok, output, error, ms: performance.now() - began });
+      break;
+    }
+    default:
+      throw new Error(`unknown message ${message.type}`);
+  }
+}
+
+self.onmessage = (event) => {
+  handle(event.data).catch((error) => {
+    post({ type: "failed", id: event.data.id, error: String(error && error.stack ? error.stack : error) });
+  });
+};

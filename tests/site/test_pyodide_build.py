@@ -1,0 +1,91 @@
+"""The self-hosted Pyodide in the built site, and the hook's refusal of wrong or unreachable files."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("pyodide_hook", ROOT / "overrides" / "hooks" / "pyodide.py")
+hook = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hook)
+
+# From Pyodide 0.27.7's official pyodide-lock.json, written here independently of the hook.
+OFFICIAL_SHA256 = {
+    "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08",
+    "micropip-0.9.0-py3-none-any.whl": "034f22763607744f982d2911170c50b496a38b8ba0535e5a09618475b1d7b051",
+    "packaging-24.2-py3-none-any.whl": "fbf6a5ace596eb8e28fe0089ecfc0bca2eb3930563e9ca06acb98ea5302b99f7",
+}
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_site_ships_pyodide_0_27_7_with_verified_wheels(built_site: Path) -> None:
+    folder = built_site / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert lock["info"]["version"] == "0.27.7" and lock["info"]["python"] == "3.12.7"
+    assert sorted(lock["packages"]) == ["attention", "micropip", "numpy", "packaging"]
+    for name, expected in OFFICIAL_SHA256.items():
+        assert _sha256(folder / name) == expected
+    for entry in lock["packages"].values():
+        assert _sha256(folder / entry["file_name"]) == entry["sha256"], entry["name"]
+    for core in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (folder / core).stat().st_size > 10_000
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["sizes"]["pyodide.asm.wasm"] == (folder / "pyodide.asm.wasm").stat().st_size
+
+
+def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path) -> None:
+    lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["attention"]
+    assert entry["depends"] == ["numpy"] and entry["imports"] == ["attention"]
+    with zipfile.ZipFile(built_site / "pyodide" / entry["file_name"]) as wheel:
+        names = wheel.namelist()
+    assert "attention/scaled_dot_product.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]  # compiled for Python 3.12, as Pyodide runs it
+
+
+def test_runner_files_are_in_the_site(built_site: Path) -> None:
+    for name in ("runner/runner.js", "runner/worker.js", "runner/cell.py"):
+        assert (built_site / name).is_file()
+    assert (built_site / "runner" / "cell.py").read_text() == (ROOT / "docs" / "runner" / "cell.py").read_text()
+
+
+def _fake_source(content: bytes):
+    def fetch(name: str, dest: Path) -> None:
+        dest.write_bytes(content)
+
+    return fetch
+
+
+def _failing_source(name: str, dest: Path) -> None:
+    raise OSError("no route to host")
+
+
+def test_a_file_with_the_wrong_checksum_is_refused(tmp_path: Path) -> None:
+    expected = hashlib.sha256(b"the real wheel").hexdigest()
+    with pytest.raises(PluginError, match=r"x\.whl from tampered has sha256 [0-9a-f]{64}, but .* says " + expected):
+        hook.fetch_verified("x.whl", expected, tmp_path, [("tampered", _fake_source(b"something else"))])
+    assert not list(tmp_path.iterdir())  # nothing half-written is left to be trusted later
+
+
+def test_the_first_reachable_source_is_used_and_cached(tmp_path: Path) -> None:
+    content = b"the real wheel"
+    expected = hashlib.sha256(content).hexdigest()
+    sources = [("the CDN", _failing_source), ("PyPI", _fake_source(content))]
+    path = hook.fetch_verified("x.whl", expected, tmp_path, sources)
+    assert path.read_bytes() == content
+    assert hook.fetch_verified("x.whl", expected, tmp_path, [("nowhere", _failing_source)]) == path  # from the cache
+
+
+def test_no_reachable_source_fails_with_every_attempt(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match=r"could not get x\.whl from any source:\n  the CDN: no route to host\n  PyPI: no route"):
+        hook.fetch_verified("x.whl", "0" * 64, tmp_path, [("the CDN", _failing_source), ("PyPI", _failing_source)])
