@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +14,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_host() -> str:
+    """``127.0.0.1:PORT`` on a free port: the address the test site is built for and served on.
+
+    The site is built for the address it is served from (its ``site_url``),
+    because Material's instant navigation only takes over links into its own
+    sitemap, which names that address.
+    """
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"127.0.0.1:{probe.getsockname()[1]}"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_host: str) -> Path:
     """Build the site with ``mkdocs build --strict`` (executing the notebooks) and return its folder."""
     site = tmp_path_factory.mktemp("site")
     result = subprocess.run(
@@ -20,7 +35,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={**_clean_env(), "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "SITE_URL": f"http://{site_host}/", "NO_MKDOCS_2_WARNING": "1"},
         timeout=600,
     )
     log = result.stdout + result.stderr
@@ -29,9 +44,3 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert not warnings, "mkdocs reported:\n" + "\n".join(warnings)
     return site
 
-
-def _clean_env() -> dict[str, str]:
-    import os
-
-    # The published address must not leak into the test build.
-    return {k: v for k, v in os.environ.items() if k != "SITE_URL"}

@@ -277,7 +277,8 @@
 
     finishOutput(result) {
       const seconds = (result.ms / 1000).toFixed(2);
-      this.output.textContent = result.output + (result.error ? (result.output ? "\n" : "") + result.error : "");
+      const separator = result.output && !result.output.endsWith("\n") ? "\n" : "";
+      this.output.textContent = result.output + (result.error ? separator + result.error : "");
       this.output.toggleAttribute("data-runner-error", !result.ok);
       this.panelLabel.textContent = result.ok ? `Output (your run, ${seconds} s)` : `Error (your run, ${seconds} s)`;
       if (result.ok && !this.output.textContent) this.panelLabel.textContent = `No output (your run, ${seconds} s)`;

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Route, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Route, expect, sync_playwright
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -33,6 +33,7 @@ CHROMIUM_ARGS = [
 ]
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -43,14 +44,16 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served on a free port of 127.0.0.1, like any static web server would."""
+def site_url(built_site: Path, site_host: str) -> Iterator[str]:
+    """The built site served on the address it was built for, like any static web server would."""
     handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    host, port = site_host.split(":")
+    server = http.server.ThreadingHTTPServer((host, int(port)), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    yield f"http://{site_host}/"
     server.shutdown()
+    server.server_close()
 
 
 def _chromium() -> str | None:

@@ -10,7 +10,6 @@ from urllib.parse import urljoin, urlsplit
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE_HOST = "127.0.0.1:8000"  # mkdocs.yml's site_url when SITE_URL is unset
 
 # Attributes through which a page makes the browser fetch something.
 RESOURCE_ATTRS = {"src", "srcset", "poster", "data", "action", "formaction", "background"}
@@ -49,11 +48,11 @@ class _Resources(HTMLParser):
         self._in_style = False
 
 
-def _foreign(url: str) -> bool:
+def _foreign(url: str, site_host: str) -> bool:
     parts = urlsplit(url)
     if parts.scheme in ("data", "blob", "mailto", "javascript"):
         return False
-    return bool(parts.netloc) and parts.netloc != SITE_HOST
+    return bool(parts.netloc) and parts.netloc != site_host
 
 
 def _nav_pages(nav) -> list[str]:
@@ -79,17 +78,17 @@ def test_every_nav_page_is_built(built_site: Path) -> None:
         assert html.is_file(), f"{src} was not built to {html}"
 
 
-def test_no_resource_from_another_host(built_site: Path) -> None:
+def test_no_resource_from_another_host(built_site: Path, site_host: str) -> None:
     """Pages and stylesheets load fonts, scripts, styles and images only from the site itself."""
     offenders = []
     for html in built_site.rglob("*.html"):
         parser = _Resources()
         parser.feed(html.read_text(encoding="utf-8"))
-        offenders += [f"{html.relative_to(built_site)}: {url}" for url in parser.loads if _foreign(url)]
+        offenders += [f"{html.relative_to(built_site)}: {url}" for url in parser.loads if _foreign(url, site_host)]
     for css in built_site.rglob("*.css"):
         for m in CSS_URL.finditer(css.read_text(encoding="utf-8")):
             url = m.group(1) or m.group(2)
-            if _foreign(url):
+            if _foreign(url, site_host):
                 offenders.append(f"{css.relative_to(built_site)}: {url}")
     assert not offenders, "resources from another host:\n" + "\n".join(sorted(offenders))
 
@@ -106,7 +105,7 @@ def test_host_check_catches_a_cdn() -> None:
         '<a href="https://arxiv.org/abs/1706.03762">paper</a>'
         '<script src="../assets/javascripts/bundle.js"></script>'
     )
-    foreign = [url for url in parser.loads if _foreign(url)]
+    foreign = [url for url in parser.loads if _foreign(url, "127.0.0.1:8000")]
     assert foreign == [
         "https://fonts.googleapis.com/css?family=Roboto",
         "//cdn.jsdelivr.net/npm/mathjax@3",
@@ -117,18 +116,18 @@ def test_host_check_catches_a_cdn() -> None:
     assert parser.links == ["https://arxiv.org/abs/1706.03762"]
 
 
-def test_local_resources_exist(built_site: Path) -> None:
+def test_local_resources_exist(built_site: Path, site_host: str) -> None:
     """Every script, stylesheet and image a page loads from the site is in the build."""
     missing = []
     for html in built_site.rglob("*.html"):
         parser = _Resources()
         parser.feed(html.read_text(encoding="utf-8"))
-        base = "http://" + SITE_HOST + "/" + html.parent.relative_to(built_site).as_posix() + "/"
+        base = "http://" + site_host + "/" + html.parent.relative_to(built_site).as_posix() + "/"
         for url in parser.loads:
             if urlsplit(url).scheme in ("data", "blob"):
                 continue
             parts = urlsplit(urljoin(base, url))
-            if parts.scheme not in ("http", "https") or parts.netloc != SITE_HOST:
+            if parts.scheme not in ("http", "https") or parts.netloc != site_host:
                 continue
             path = built_site / parts.path.lstrip("/")
             if path.is_dir():
