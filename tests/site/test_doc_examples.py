@@ -28,6 +28,7 @@ _spec.loader.exec_module(root_conftest)
 # page -> (```python blocks, ```output blocks)
 EXPECTED = {
     "index.md": (1, 1),
+    "how-the-code-runs.md": (0, 0),
     "lessons/scaled-dot-product-attention.md": (14, 14),
 }
 
