@@ -197,3 +197,44 @@ def test_instant_navigation_mounts_the_next_page_with_a_fresh_session(page: Page
     _block(page, 1).locator("[data-runner-code]").fill("print('output' in globals(), 'np' in globals())")
     _run(page, 1)
     expect(_block(page, 1).locator("[data-runner-output]")).to_have_text("False False\n")
+
+
+def test_python_warms_up_when_a_block_comes_into_view_and_shows_its_progress(page: Page, site_url: str) -> None:
+    """No click needed: the runtime loads once a block is visible, and the page says what it is loading."""
+    page.add_init_script(
+        """
+        window.__statuses = [];
+        new MutationObserver(() => {
+          const status = document.querySelector('.runner-page-status');
+          if (status && status.textContent !== window.__statuses.at(-1)) window.__statuses.push(status.textContent);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+        """
+    )
+    page.goto(site_url + LESSON)
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    statuses = page.evaluate("window.__statuses")
+    assert any(re.fullmatch(r"Loading the Python runtime \(\d+\.\d MB\), step 1 of 3…", s) for s in statuses), statuses
+    assert any(re.fullmatch(r"Loading numpy and the attention package \(\d+\.\d MB\), step 2 of 3…", s) for s in statuses)
+    assert statuses[-1] == "Python is ready."
+    assert page.locator("[data-runner][data-runner-status=done]").count() == 0  # warming ran nothing
+
+
+def test_keyboard_only(page: Page, site_url: str) -> None:
+    """Tab indents in the editor, Escape then Tab moves on, and the buttons work from the keyboard."""
+    page.goto(site_url + LESSON)
+    editor = _block(page, 1).locator("[data-runner-code]")
+    editor.focus()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.type("# indented")
+    assert editor.input_value().endswith("\n    # indented")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Output of block 1"
+    _block(page, 1).locator("button[data-action=reset]").focus()
+    page.keyboard.press("Enter")
+    assert not editor.input_value().endswith("# indented")
+    _block(page, 1).locator("button[data-action=run]").focus()
+    page.keyboard.press("Space")
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "done")
