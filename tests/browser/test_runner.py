@@ -210,8 +210,15 @@ def test_python_warms_up_when_a_block_comes_into_view_and_shows_its_progress(pag
         }).observe(document, { subtree: true, childList: true, characterData: true });
         """
     )
-    page.goto(site_url + LESSON)
+    runtime_requests: list[str] = []
+    page.on("request", lambda request: "/pyodide/" in request.url and runtime_requests.append(request.url))
+    page.goto(site_url + LESSON, wait_until="networkidle")
+    # The lesson opens with prose: no code block in view yet, so nothing is loaded.
+    expect(page.locator(".runner-page-status")).to_have_text("Python starts when you run a block.")
+    assert runtime_requests == []
+    _block(page, 1).scroll_into_view_if_needed()
     expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in runtime_requests)
     statuses = page.evaluate("window.__statuses")
     assert any(re.fullmatch(r"Loading the Python runtime \(\d+\.\d MB\), step 1 of 3…", s) for s in statuses), statuses
     assert any(re.fullmatch(r"Loading numpy and the attention package \(\d+\.\d MB\), step 2 of 3…", s) for s in statuses)
