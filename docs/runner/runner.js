@@ -104,7 +104,32 @@
       await this.start();
       return this.send({ type: "run", code, filename }, onStream);
     },
+
+    // For other components (the visualizer): run `code` in a private namespace
+    // that persists between calls; resolves to what it printed (plus the repr
+    // of a trailing expression), rejects with the Python traceback.
+    async call(code) {
+      await this.start();
+      const result = await this.send({ type: "call", code });
+      if (!result.ok) throw new Error(result.text);
+      return result.text;
+    },
   };
+
+  // The one global: other components reach the shared Python worker through it.
+  window.attentionCourse = Object.assign(window.attentionCourse || {}, {
+    python: {
+      start: () => python.start(),
+      call: (code) => python.call(code),
+      get state() {
+        return python.state;
+      },
+      onState(listener) {
+        python.listeners.add(listener);
+        return () => python.listeners.delete(listener);
+      },
+    },
+  });
 
   // ── Small DOM helpers ──────────────────────────────────────────────────────
 

@@ -15,6 +15,7 @@ const CELL_URL = new URL("cell.py", self.location.href).href;
 let python = null; // the Pyodide instance once loaded
 let runBlock = null; // Python callable: (source, filename, stream) -> (ok, output, error)
 let resetSession = null;
+let callTool = null; // Python callable: (source) -> (ok, printed output or error report)
 let starting = null;
 
 const post = (message) => self.postMessage(message);
@@ -63,11 +64,22 @@ def _reset():
 def _run(source, filename, stream):
     return _cell.run_block(source, _namespace, filename, stream)
 
+# Components such as the visualizer compute in a namespace of their own,
+# untouched by the page's session and by page resets.
+_tools = {"__name__": "attention_course_tools"}
+
+def _call(source):
+    try:
+        return True, str(_cell.run_cell(source, _tools, "<tool>"))
+    except BaseException as error:
+        return False, _cell.format_error(error, "<tool>")
+
 _reset()
-(_run, _reset)
+(_run, _reset, _call)
 `);
   runBlock = session.get(0);
   resetSession = session.get(1);
+  callTool = session.get(2);
   session.destroy();
 }
 
@@ -91,6 +103,14 @@ async function handle(message) {
       const [ok, output, error] = result.toJs();
       result.destroy();
       post({ type: "result", id: message.id, ok, output, error, ms: performance.now() - began });
+      break;
+    }
+    case "call": {
+      await starting;
+      const result = callTool(message.code);
+      const [ok, text] = result.toJs();
+      result.destroy();
+      post({ type: "result", id: message.id, ok, text });
       break;
     }
     default:

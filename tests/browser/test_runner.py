@@ -245,3 +245,22 @@ def test_keyboard_only(page: Page, site_url: str) -> None:
     _block(page, 1).locator("button[data-action=run]").focus()
     page.keyboard.press("Space")
     expect(_block(page, 1)).to_have_attribute("data-runner-status", "done")
+
+
+def test_components_can_call_python_in_a_namespace_of_their_own(page: Page, site_url: str) -> None:
+    """window.attentionCourse.python.call: the visualizer's way in; separate from the page's session."""
+    page.goto(site_url + LESSON)
+    _run(page, 1)  # the page's session has q, k, v
+    result = page.evaluate(
+        """async () => {
+          const python = window.attentionCourse.python;
+          const first = await python.call("import json\\nfrom attention import softmax\\nw = softmax([0.0, 0.0])\\nprint(json.dumps(w.tolist()))");
+          const second = await python.call("'q' in globals(), w.sum()");
+          let error = null;
+          try { await python.call("1 / 0"); } catch (e) { error = e.message; }
+          return { first, second, error };
+        }"""
+    )
+    assert result["first"] == "[0.5, 0.5]\n"
+    assert result["second"] == "(False, np.float64(1.0))\n"  # state kept between calls, none of the page's
+    assert result["error"].startswith("Traceback (most recent call last):\n") and "ZeroDivisionError" in result["error"]
