@@ -52,6 +52,17 @@ def _normalise(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.rstrip().splitlines())
 
 
+def _fence_body(example: Example) -> str:
+    """An ```output block's text exactly as written, minus only its fence's own indentation.
+
+    (Sybil's lexer also removes the indentation common to all its lines, which
+    would hide a difference in leading spaces that a printed table can have.)
+    """
+    lines = example.document.text[example.region.start : example.region.end].splitlines()
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    return "\n".join(line[indent:] for line in lines[1:-1])
+
+
 def evaluate_code(example: Example) -> None:
     """Run a ```python block as a cell and remember what it printed, for an ```output block."""
     source = str(example.parsed)
@@ -68,7 +79,7 @@ def evaluate_output(example: Example) -> str | None:
             "an ```output block must directly follow the ```python block whose output it shows "
             "(if that block is skipped, skip this block too)"
         )
-    expected, actual = _normalise(str(example.parsed)), _normalise(last[1])
+    expected, actual = _normalise(_fence_body(example)), _normalise(last[1])
     if expected == actual:
         return None
     diff = difflib.unified_diff(

@@ -73,7 +73,10 @@ setup() {
     local python
     python=$(find_python 12)
     make_venv .venv "$stamp $python" "$python" -e ".[docs,test]" "$PYODIDE_NUMPY"
-    # Self-hosted front-end files (MathJax), exactly as package-lock.json pins them.
+    # The pretrained model's weights (all-MiniLM-L6-v2, 83 MB, Apache-2.0) for
+    # its notebook and tests: fetched once into ~/.cache, verified, never committed.
+    .venv/bin/python -m attention.models fetch
+    # Self-hosted front-end files (MathJax, Pyodide), exactly as package-lock.json pins them.
     local lock
     lock=$(sha256sum package-lock.json | cut -d' ' -f1)
     if [ ! -f node_modules/.stamp ] || [ "$(cat node_modules/.stamp)" != "$lock" ]; then

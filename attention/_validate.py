@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike, NDArray
 __all__ = [
     "as_float_array",
     "as_mask",
+    "check_flag",
     "check_scale",
     "float_dtype",
     "shape_str",
@@ -81,7 +82,8 @@ def as_float_array(
         )
     if not allow_empty and array.size == 0:
         raise ValueError(f"{name} must not be empty, got shape {shape_str(array.shape)}")
-    if kind == "f":
+    # One pass in the usual, all-finite case; only a non-finite array is searched for what to report.
+    if kind == "f" and not np.isfinite(array).all():
         if np.isnan(array).any():
             raise ValueError(f"{name} contains NaN (shape {shape_str(array.shape)})")
         if allow_neg_inf:
@@ -130,3 +132,10 @@ def check_scale(scale: float | None, d_k: int) -> float:
     if not np.isfinite(scale) or scale <= 0:
         raise ValueError(f"scale must be a positive finite number, got {scale!r}")
     return float(scale)
+
+
+def check_flag(name: str, value: bool) -> bool:
+    """Return ``value`` if it is True or False (numpy's bools too), else raise a TypeError naming ``name``."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+    return bool(value)

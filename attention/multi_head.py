@@ -164,8 +164,10 @@ class MultiHeadAttention:
 
     @staticmethod
     def _project(x: NDArray, w: NDArray, b: NDArray | None) -> NDArray:
-        # [..., n, d_model] @ [d_model, d_model] -> [..., n, d_model], in x's dtype
-        y = x @ w.astype(x.dtype, copy=False)
+        # [..., n, d_model] @ [d_model, d_model] -> [..., n, d_model], in x's dtype. A batch goes
+        # through as one 2-D product: numpy 2.0 multiplies a stack of matrices by w several times slower.
+        w = w.astype(x.dtype, copy=False)
+        y = x @ w if x.ndim == 2 else (x.reshape(-1, x.shape[-1]) @ w).reshape(*x.shape[:-1], w.shape[1])
         return y if b is None else y + b.astype(x.dtype, copy=False)
 
     def _check_input(self, name: str, x: ArrayLike) -> NDArray:

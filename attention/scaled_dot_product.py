@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import math
+from typing import Literal, NamedTuple, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, as_mask, check_scale, float_dtype, shape_str
+from ._validate import as_float_array, as_mask, check_flag, check_scale, float_dtype, shape_str
 from .scores import check_qk, dot_scores
 from .softmax import softmax
 
-__all__ = ["AttentionOutput", "AttentionSteps", "attention_steps", "scaled_dot_product_attention"]
+__all__ = [
+    "BLOCKWISE_THRESHOLD",
+    "AttentionOutput",
+    "AttentionOutputOnly",
+    "AttentionSteps",
+    "attention_steps",
+    "scaled_dot_product_attention",
+]
+
+BLOCKWISE_THRESHOLD = 2**16
+"""Score entries (batch × n_q × n_k) from which :func:`scaled_dot_product_attention`
+with ``return_weights=False`` computes blockwise, never holding the scores: one
+head of 256 × 256, a size from which the blockwise path is also the faster one."""
 
 
 class AttentionOutput(NamedTuple):
@@ -21,6 +34,15 @@ class AttentionOutput(NamedTuple):
     """``(..., n_q, d_v)``: each query's weighted average of the values."""
     weights: NDArray[np.floating]
     """``(..., n_q, n_k)``: how much each query attends to each key; rows sum to 1."""
+
+
+class AttentionOutputOnly(NamedTuple):
+    """What attention returns when the weights were not asked for (``return_weights=False``)."""
+
+    output: NDArray[np.floating]
+    """``(..., n_q, d_v)``: each query's weighted average of the values."""
+    weights: None = None
+    """Always None: unpacking ``output, weights = ...`` still works."""
 
 
 class AttentionSteps(NamedTuple):
@@ -36,7 +58,7 @@ class AttentionSteps(NamedTuple):
     """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
 
 
-def _check_qkv(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
+def check_qkv(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
     q, k, scores_shape = check_qk(q, k)
     v = as_float_array("v", v, min_ndim=2)
     if v.shape[-2] != k.shape[-2]:
@@ -55,6 +77,15 @@ def _check_qkv(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[NDArray, NDArr
     return q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape
 
 
+def overflow_error(q: NDArray, k: NDArray) -> ValueError:
+    """The error for finite queries and keys whose dot products overflow their dtype."""
+    return ValueError(
+        f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
+        f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
+        "rescale q or k"
+    )
+
+
 def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray, NDArray]:
     """Raw and scaled scores; finite inputs whose dot products overflow are an error, not a NaN later."""
     factor = q.dtype.type(check_scale(scale, q.shape[-1]))
@@ -62,12 +93,16 @@ def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray
         scores = dot_scores(q, k)
         scaled = scores * factor
     if not np.isfinite(scaled).all():
-        raise ValueError(
-            f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
-            f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
-            "rescale q or k"
-        )
+        raise overflow_error(q, k)
     return scores, scaled
+
+
+def clip_bias(bias: NDArray, dtype: np.dtype) -> NDArray:
+    """An additive mask's finite part, clipped to half the range of ``dtype`` and cast to it."""
+    # Clip to the scores' range first: a float64 mask of -1e300 means "as
+    # good as forbidden" and must not overflow when cast to float32.
+    limit = np.finfo(dtype).max / 2
+    return np.clip(bias, -limit, limit).astype(dtype, copy=False)
 
 
 def _masked_softmax(scaled: NDArray, mask: ArrayLike | None) -> NDArray:
@@ -76,10 +111,7 @@ def _masked_softmax(scaled: NDArray, mask: ArrayLike | None) -> NDArray:
         return softmax(scaled, axis=-1)
     allowed, bias = as_mask(mask, scaled.shape)
     if bias is not None:
-        # Clip to the scores' range first: a float64 mask of -1e300 means "as
-        # good as forbidden" and must not overflow when cast to float32.
-        limit = np.finfo(scaled.dtype).max / 2
-        scaled = scaled + np.clip(bias, -limit, limit).astype(scaled.dtype, copy=False)
+        scaled = scaled + clip_bias(bias, scaled.dtype)
     return softmax(scaled, axis=-1, mask=allowed)
 
 
@@ -115,11 +147,47 @@ def attention_steps(
         >>> steps.output.round(3)
         array([[12.689]])
     """
-    q, k, v, _ = _check_qkv(q, k, v)
+    q, k, v, _ = check_qkv(q, k, v)
     scores, scaled = _scaled_scores(q, k, scale)
     weights = _masked_softmax(scaled, mask)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
     return AttentionSteps(scores, scaled, weights, weights @ v)
+
+
+@overload
+def scaled_dot_product_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    return_weights: Literal[True] = True,
+) -> AttentionOutput: ...
+
+
+@overload
+def scaled_dot_product_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    return_weights: Literal[False],
+) -> AttentionOutputOnly: ...
+
+
+@overload
+def scaled_dot_product_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    return_weights: bool,
+) -> AttentionOutput | AttentionOutputOnly: ...
 
 
 def scaled_dot_product_attention(
@@ -128,7 +196,9 @@ def scaled_dot_product_attention(
     v: ArrayLike,
     mask: ArrayLike | None = None,
     scale: float | None = None,
-) -> AttentionOutput:
+    *,
+    return_weights: bool = True,
+) -> AttentionOutput | AttentionOutputOnly:
     r"""Attend: each query takes a weighted average of the values, weighted by query-key match.
 
     .. math::
@@ -148,11 +218,18 @@ def scaled_dot_product_attention(
             query that may attend to no key at all gets all-zero weights and
             an all-zero output (never NaN).
         scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
+        return_weights: False to get only the output. Then, once the scores
+            would have :data:`BLOCKWISE_THRESHOLD` (65,536) entries or more,
+            the output is computed by :func:`blockwise_attention`, one tile of
+            scores at a time, in memory that grows like n instead of n²; it
+            equals the one computed here to rounding (float32 within 2e-6,
+            float64 within 1e-12 on standard-normal inputs).
 
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n_q, d_v)``,
-        weights ``(..., n_q, n_k)`` with rows that sum to 1. float32 inputs
-        give float32 results; anything else gives float64.
+        weights ``(..., n_q, n_k)`` with rows that sum to 1; or, if
+        ``return_weights`` is False, ``AttentionOutputOnly(output, None)``.
+        float32 inputs give float32 results; anything else gives float64.
 
     Example:
         >>> q = [[1.0, 0.0]]
@@ -164,7 +241,13 @@ def scaled_dot_product_attention(
         >>> output.round(3)
         array([[13.302]])
     """
-    q, k, v, _ = _check_qkv(q, k, v)
+    q, k, v, scores_shape = check_qkv(q, k, v)
+    if not check_flag("return_weights", return_weights) and math.prod(scores_shape) >= BLOCKWISE_THRESHOLD:
+        # Imported here because the blockwise module builds on this one's checks.
+        from .blockwise import attend_blockwise
+
+        return attend_blockwise(q, k, v, scores_shape, mask, scale)
     weights = _masked_softmax(_scaled_scores(q, k, scale)[1], mask)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    return AttentionOutput(weights @ v, weights)
+    output = weights @ v
+    return AttentionOutput(output, weights) if return_weights else AttentionOutputOnly(output)

@@ -25,7 +25,21 @@ _cell = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_cell)
 
 # A ```python block, optionally followed (after blank lines) by an ```output block.
-BLOCK = re.compile(r"^```python\n(?P<code>.*?)^```\n(?P<gap>\n*)(?:```output\n(?P<output>.*?)^```\n)?", re.S | re.M)
+# Both may be indented alike (inside an admonition such as an exercise's
+# collapsible solution); the code runs dedented and the output is re-indented.
+BLOCK = re.compile(
+    r"^(?P<indent>[ \t]*)```python\n(?P<code>.*?)^(?P=indent)```\n(?P<gap>\n*)"
+    r"(?:(?P=indent)```output\n(?P<output>.*?)^(?P=indent)```\n)?",
+    re.S | re.M,
+)
+
+
+def _dedent(code: str, indent: str) -> str:
+    return "".join(line[len(indent) :] if line.startswith(indent) else line for line in code.splitlines(True))
+
+
+def _indent(text: str, indent: str) -> str:
+    return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 
 
 def refresh(text: str, name: str) -> str:
@@ -34,14 +48,18 @@ def refresh(text: str, name: str) -> str:
     pieces, position = [], 0
     try:
         for match in BLOCK.finditer(text):
-            code = match.group("code")
+            indent, code = match.group("indent"), match.group("code")
             if code.lstrip().startswith(">>>"):
                 continue  # doctests carry their own expected output
-            printed = _cell.run_cell(code, namespace, name)
+            printed = _cell.run_cell(_dedent(code, indent), namespace, name)
             if match.group("output") is None:
                 continue
+            output = _indent(printed.rstrip() + "\n", indent)
             pieces.append(text[position : match.start()])
-            pieces.append(f"```python\n{code}```\n{match.group('gap')}```output\n{printed.rstrip()}\n```\n")
+            pieces.append(
+                f"{indent}```python\n{code}{indent}```\n{match.group('gap')}"
+                f"{indent}```output\n{output}{indent}```\n"
+            )
             position = match.end()
     finally:
         np.set_printoptions(**defaults)

@@ -14,4 +14,6 @@ def test_mypy_is_clean() -> None:
         [sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Success: no issues found in 9 source files" in result.stdout
+    # Every module of the package was checked, however many there are.
+    n_modules = len(list((ROOT / "attention").rglob("*.py")))
+    assert f"Success: no issues found in {n_modules} source files" in result.stdout

@@ -8,9 +8,9 @@ against it.
 
 Semantics, as in Jupyter: statements run top to bottom in the page's shared
 namespace; if the last statement is an expression (and the block does not end
-with ``;``) its ``repr`` is shown, unless it is None. Warnings are shown as
-``Category: message`` lines where they occur instead of going to stderr, so
-they read the same everywhere.
+with ``;``) its ``repr`` is shown, unless it is None. What the block writes to
+stderr is shown with its stdout, in order, and warnings as ``Category:
+message`` lines where they occur, so they read the same everywhere.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ def run_cell(
     if tree.body and isinstance(tree.body[-1], ast.Expr) and not source.rstrip().endswith(";"):
         display = ast.Expression(tree.body.pop().value)
     out = _Capture(stream)
-    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+    # stderr joins stdout in one stream, in the order things were printed, as
+    # a reader expects to see them under the block.
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), warnings.catch_warnings():
         warnings.simplefilter("always")
         warnings.showwarning = out.show_warning
         exec(compile(tree, filename, "exec"), namespace)

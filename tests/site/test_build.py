@@ -149,8 +149,8 @@ def test_math_is_self_hosted_and_marked_up(built_site: Path) -> None:
 
 def test_output_blocks_are_labelled(built_site: Path) -> None:
     lesson = (built_site / "lessons/scaled-dot-product-attention/index.html").read_text(encoding="utf-8")
-    assert lesson.count('class="language-output highlight"') == 14
-    assert lesson.count('class="language-python highlight"') == 14
+    assert lesson.count('class="language-output highlight"') == 19
+    assert lesson.count('class="language-python highlight"') == 19
 
 
 def test_notebook_was_executed(built_site: Path) -> None:

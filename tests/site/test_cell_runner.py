@@ -91,3 +91,8 @@ def test_run_block_keeps_frames_inside_the_package() -> None:
 def test_run_block_reports_system_exit_instead_of_exiting() -> None:
     ok, _, error = cell.run_block("raise SystemExit(3)", {}, "<block 5>")
     assert not ok and "SystemExit: 3" in error
+
+
+def test_stderr_is_shown_with_stdout_in_order() -> None:
+    source = "import sys\nprint('out 1')\nprint('err', file=sys.stderr)\nprint('out 2')"
+    assert cell.run_cell(source, {}) == "out 1\nerr\nout 2\n"

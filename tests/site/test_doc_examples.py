@@ -28,8 +28,17 @@ _spec.loader.exec_module(root_conftest)
 # page -> (```python blocks, ```output blocks)
 EXPECTED = {
     "index.md": (1, 1),
+    "lab.md": (13, 13),
+    "lessons/attention-at-scale.md": (15, 15),
+    "check-your-understanding.md": (0, 0),
+    "glossary.md": (0, 0),
     "how-the-code-runs.md": (0, 0),
-    "lessons/scaled-dot-product-attention.md": (14, 14),
+    "lessons/misconceptions.md": (17, 17),
+    "lessons/multi-head-attention.md": (20, 20),
+    "lessons/query-key-value.md": (18, 18),
+    "lessons/scaled-dot-product-attention.md": (19, 19),
+    "lessons/self-attention.md": (26, 26),
+    "lessons/why-attention.md": (15, 15),
 }
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n`]*)$", re.M)
@@ -187,3 +196,30 @@ def test_fence_scanner_sees_silently_skipped_fences() -> None:
     text = '```py\nx = 1\n```\n\n```python title="a.py"\ny = 2\n```\n'
     assert [info for info, _ in _fences(text)] == ["py", 'python title="a.py"']
     assert _independent_count(text) == 0
+
+
+def test_leading_spaces_in_an_output_block_count(tmp_path: Path) -> None:
+    """An output whose every line starts with a space must still be compared exactly, indented or not."""
+    page = """
+        ```python
+        print(" a")
+        print(" b")
+        ```
+
+        ```output
+        {expected}
+        ```
+
+        !!! note
+
+            ```python
+            print("  c")
+            ```
+
+            ```output
+              c
+            ```
+        """
+    assert _run(tmp_path, page.format(expected=" a\n         b")) == [None, None, None, None]
+    results = _run(tmp_path, page.format(expected="a\n        b"))
+    assert results[1] is not None and "differs" in results[1]

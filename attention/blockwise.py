@@ -1,0 +1,414 @@
+"""Blockwise attention: the exact result of scaled dot-product attention without its n × n matrices.
+
+Naive attention builds the scores of every query against every key, an
+``(..., n_q, n_k)`` array: 4 GiB for one float32 head at n = 32,768. This
+module computes the same output one tile of scores at a time, keeping for each
+query only a running maximum, a running sum and a running weighted sum of
+values (the online softmax of Rabe & Staats, 2021, and FlashAttention, Dao et
+al., 2022). Extra memory: the output, one tile of at most ``block_size²``
+scores, and a few rows of bookkeeping.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Literal, overload
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validate import as_mask, check_flag, check_scale
+from .scaled_dot_product import AttentionOutput, AttentionOutputOnly, check_qkv, clip_bias, overflow_error
+
+__all__ = ["DEFAULT_BLOCK_SIZE", "blockwise_attention"]
+
+DEFAULT_BLOCK_SIZE = 512
+"""Keys per tile; a tile holds at most ``DEFAULT_BLOCK_SIZE²`` scores (1 MiB in float32)."""
+
+# With a causal mask, blocks of queries are shorter than block_size (down to
+# this many), so that less of the tiles on the diagonal is computed and then
+# thrown away; shorter still, numpy's per-call overhead would cost more.
+_MIN_CAUSAL_ROWS = 128
+
+
+def _check_block_size(block_size: int) -> int:
+    if isinstance(block_size, (bool, np.bool_)) or not isinstance(block_size, numbers.Integral):
+        raise TypeError(f"block_size must be an integer, got {type(block_size).__name__}")
+    if block_size < 1:
+        raise ValueError(f"block_size must be at least 1, got {block_size}")
+    return int(block_size)
+
+
+def _tile_plan(n_q: int, n_k: int, batch: int, block_size: int, causal: bool) -> tuple[int, int, int]:
+    """Rows per tile, keys per tile and batch items per tile: ``(rows, keys, group)``.
+
+    A tile is ``group × keys × rows`` scores with at most ``block_size²`` of
+    them. Short sequences group several batch items (heads) into one tile, so
+    that a call into numpy does enough work to be worth its overhead.
+    """
+    keys = min(n_k, block_size)
+    if causal:
+        # Sixteen blocks of queries: the tiles on the diagonal, half masked,
+        # then cost 1/32 of the full score matrix on top of the half that counts.
+        rows = min(n_q, block_size, max(_MIN_CAUSAL_ROWS, n_q // 16))
+    else:
+        rows = min(n_q, block_size)
+    group = max(1, min(batch, block_size * block_size // (rows * keys)))
+    return rows, keys, group
+
+
+def _key_spans(i0: int, i1: int, n_k: int, keys: int, causal: bool) -> list[tuple[int, int, bool]]:
+    """The key ranges ``(j0, j1, diagonal)`` that the queries ``i0 .. i1-1`` attend to, one tile each.
+
+    Without a causal mask: all keys, ``keys`` at a time. With one, query i
+    sees keys ``0 .. i``: the keys before ``i0`` are seen by every query of the
+    block and need no mask; the keys ``i0 .. i1-1`` form one diagonal tile that
+    needs the triangular mask; the keys from ``i1`` on are seen by no query of
+    the block and are skipped.
+    """
+    if not causal:
+        return [(j0, min(j0 + keys, n_k), False) for j0 in range(0, n_k, keys)]
+    below = min(i0, n_k)
+    spans = [(j0, min(j0 + keys, below), False) for j0 in range(0, below, keys)]
+    if i0 < n_k:
+        spans.append((i0, min(i1, n_k), True))
+    return spans
+
+
+class _ScoresOverflow(ArithmeticError):
+    """A tile's scores overflowed (reported as the naive path's ValueError)."""
+
+
+class _OnlineSoftmax:
+    """What one block of queries remembers while the key tiles go by.
+
+    Shapes: ``g`` batch items, ``r`` queries, ``c`` keys in the current tile.
+    The tile of scores is stored transposed, keys × queries ``(g, c, r)``:
+    numpy reduces over an outer axis (the keys) faster than along a short
+    inner one, and the matrix products read a transposed operand for free.
+    """
+
+    def __init__(self, out: NDArray, pv: NDArray, may_be_empty: bool) -> None:
+        """``out`` ``(g, r, d_v)``: where the output goes, used meanwhile for the running weighted sum;
+        ``pv`` ``(g, r, d_v)``: scratch space."""
+        g, r, _ = out.shape
+        # Set by the first tile (see update).
+        self.m = np.empty((g, 1, r), out.dtype)  # running maximum of each query's scores
+        self.l = np.empty((g, 1, r), out.dtype)  # running sum of exp(score - m)
+        self.acc = out  # running sum of exp(score - m) · value
+        # Scratch space, reused tile after tile.
+        self.m_tile = np.empty((g, 1, r), out.dtype)
+        self.alpha = np.empty((g, 1, r), out.dtype)
+        self.pv = pv
+        self.first = True
+        # With an explicit mask a query may have seen only masked keys so far
+        # (its maximum is -inf); the shift below must stay finite for it.
+        self.may_be_empty = may_be_empty
+
+    def update(self, s: NDArray, v: NDArray) -> NDArray:
+        """Fold one tile of scaled, masked scores ``s`` ``(g, c, r)`` and its values ``v`` ``(g, c, d_v)`` in.
+
+        Overwrites ``s`` with exp(s - m_new) and returns m_new ``(g, 1, r)``.
+        """
+        # m_new = max(m, max_j s_j)
+        m_new = np.max(s, axis=-2, keepdims=True, out=self.m_tile)
+        if not self.first:
+            np.maximum(self.m, m_new, out=m_new)
+        # A score that overflowed makes its query's maximum +inf or NaN, or, if
+        # every score of the query overflowed below, -inf, which only a mask
+        # may explain. (A score that overflows below while others do not gets
+        # weight 0, which is its true weight to the last bit.)
+        if not ((m_new < np.inf).all() if self.may_be_empty else np.isfinite(m_new).all()):
+            raise _ScoresOverflow
+        shift = np.where(np.isfinite(m_new), m_new, 0) if self.may_be_empty else m_new
+        # p_j = exp(s_j - m_new)
+        s -= shift
+        np.exp(s, out=s)
+        p_t = np.swapaxes(s, -1, -2)  # (g, r, c)
+        if self.first:
+            np.sum(s, axis=-2, keepdims=True, out=self.l)
+            np.matmul(p_t, v, out=self.acc)
+            self.first = False
+        else:
+            # alpha = exp(m - m_new): the old terms were shifted by m, the new ones by m_new
+            alpha = np.exp(np.subtract(self.m, shift, out=self.alpha), out=self.alpha)
+            # l_new = alpha · l + sum_j p_j
+            self.l *= alpha
+            self.l += np.sum(s, axis=-2, keepdims=True)
+            # acc_new = alpha · acc + sum_j p_j v_j
+            self.acc *= np.swapaxes(alpha, -1, -2)
+            self.acc += np.matmul(p_t, v, out=self.pv)
+        # Keep m_new: swap the buffers instead of copying.
+        self.m, self.m_tile = m_new, self.m
+        return self.m
+
+    def finish(self) -> None:
+        """Turn the running sum into the output, acc / l, in place; a query that saw no allowed key gets zeros."""
+        l_col = np.swapaxes(self.l, -1, -2)
+        if self.may_be_empty:
+            # l is 0 only where every key was masked, and acc is 0 there too.
+            l_col = np.where(l_col > 0, l_col, 1)
+        self.acc /= l_col
+
+    def weight_factor(self, m_tile: NDArray) -> NDArray:
+        """exp(m_tile - m) / l ``(g, r, 1)``: turns a tile's exp(s - m_tile) into final weights."""
+        m = np.where(np.isfinite(self.m), self.m, 0) if self.may_be_empty else self.m
+        l = np.where(self.l > 0, self.l, 1) if self.may_be_empty else self.l
+        return np.swapaxes(np.exp(m_tile - m) / l, -1, -2)
+
+
+class _Tiles:
+    """How one call is cut into tiles, the buffers its tiles reuse, and the loop over them."""
+
+    def __init__(self, dtype: np.dtype, rows: int, keys: int, group: int, d_k: int, d_v: int, causal: bool) -> None:
+        self.rows, self.keys, self.group, self.causal = rows, keys, group, causal
+        # One allocation for the buffers every tile reuses: the scores, a block
+        # of scaled queries, and a product P·V. (Several large short-lived
+        # allocations per call can make the allocator hand memory back to the
+        # system and fault it in again on the next call.)
+        scores, queries = group * keys * rows, group * rows * d_k
+        work = np.empty(scores + queries + group * rows * d_v, dtype)
+        self.scores, self.queries, self.pv = work[:scores], work[scores : scores + queries], work[scores + queries :]
+        self.blocked = np.empty(0, bool)  # grown on first use, for an explicit mask
+        # Keys × queries: key a of a diagonal tile is in the future of query b when a > b.
+        self.future = np.tril(np.ones((rows, rows), bool), -1) if causal else np.empty((0, 0), bool)
+
+    def attend(
+        self,
+        q: NDArray,
+        k: NDArray,
+        v: NDArray,
+        out: NDArray,
+        allowed: NDArray | None,
+        bias: NDArray | None,
+        weights: NDArray | None,
+        scale: np.floating,
+    ) -> None:
+        """Attention for one group of ``g`` batch items, written into ``out``.
+
+        ``q`` ``(g, n_q, d_k)``, ``k`` ``(g, n_k, d_k)``, ``v`` ``(g, n_k, d_v)``,
+        ``out`` ``(g, n_q, d_v)``; ``allowed``, ``bias`` and ``weights``, when
+        given, ``(g, n_q, n_k)``. Raises :class:`_ScoresOverflow`.
+        """
+        g, n_q, d_k = q.shape
+        n_k, d_v = v.shape[1:]
+        for i0 in range(0, n_q, self.rows):
+            i1 = min(i0 + self.rows, n_q)
+            r = i1 - i0
+            # The scale applied to the queries (r·d_k products) instead of to every tile of scores (r·n_k).
+            q_blk = np.multiply(q[:, i0:i1], scale, out=self.queries[: g * r * d_k].reshape(g, r, d_k))
+            q_t = np.swapaxes(q_blk, -1, -2)  # [g, d_k, r]
+            pv = self.pv[: g * r * d_v].reshape(g, r, d_v)
+            state = _OnlineSoftmax(out[:, i0:i1], pv, may_be_empty=allowed is not None)
+            seen = []
+            for j0, j1, diagonal in _key_spans(i0, i1, n_k, self.keys, self.causal):
+                c = j1 - j0
+                s = self.scores[: g * c * r].reshape(g, c, r)
+                # [g, c, d_k] @ [g, d_k, r] -> [g, c, r]: the tile of scores, transposed
+                np.matmul(k[:, j0:j1], q_t, out=s)
+                tile = (slice(None), slice(i0, i1), slice(j0, j1))
+                if bias is not None:
+                    s += np.swapaxes(clip_bias(bias[tile], s.dtype), -1, -2)
+                if allowed is not None:
+                    if self.blocked.size < s.size:
+                        self.blocked = np.empty(self.scores.size, bool)
+                    blocked = self.blocked[: s.size].reshape(s.shape)
+                    np.logical_not(np.swapaxes(allowed[tile], -1, -2), out=blocked)
+                    np.copyto(s, -np.inf, where=blocked)
+                if diagonal:
+                    np.copyto(s, -np.inf, where=self.future[:c, :r])
+                m_tile = state.update(s, v[:, j0:j1])
+                if weights is not None:
+                    weights[tile] = np.swapaxes(s, -1, -2)
+                    seen.append((tile, m_tile.copy()))
+            state.finish()
+            for tile, m_tile in seen:
+                assert weights is not None
+                weights[tile] *= state.weight_factor(m_tile)
+
+
+def _unbroadcast(weights: NDArray, scores_shape: tuple[int, ...]) -> NDArray:
+    """The weights for ``scores_shape``: drop the copies made for batch axes that only ``v`` has."""
+    lead = weights.shape[:-2]
+    target = (1,) * (len(lead) - len(scores_shape[:-2])) + tuple(scores_shape[:-2])
+    index = tuple(slice(0, 1) if t == 1 else slice(None) for t in target)
+    return weights[index].reshape(scores_shape) if index else weights.reshape(scores_shape)
+
+
+@overload
+def blockwise_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    causal: bool = False,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    return_weights: Literal[False] = False,
+) -> AttentionOutputOnly: ...
+
+
+@overload
+def blockwise_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    causal: bool = False,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    return_weights: Literal[True],
+) -> AttentionOutput: ...
+
+
+@overload
+def blockwise_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    causal: bool = False,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    return_weights: bool,
+) -> AttentionOutput | AttentionOutputOnly: ...
+
+
+def blockwise_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: float | None = None,
+    *,
+    causal: bool = False,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    return_weights: bool = False,
+) -> AttentionOutput | AttentionOutputOnly:
+    r"""Scaled dot-product attention one tile of keys at a time, with an online softmax.
+
+    The result of :func:`scaled_dot_product_attention`, to rounding, without
+    ever holding the ``n_q × n_k`` scores. For each query, over the key tiles
+    :math:`S^{(t)}` in turn:
+
+    .. math::
+
+        m \leftarrow \max\bigl(m, \max_j S^{(t)}_j\bigr), \quad
+        \ell \leftarrow e^{m_{\text{old}} - m}\,\ell + \sum_j e^{S^{(t)}_j - m}, \quad
+        o \leftarrow e^{m_{\text{old}} - m}\,o + \sum_j e^{S^{(t)}_j - m}\, v_j,
+
+    and at the end the output is :math:`o / \ell`.
+
+    Args:
+        q: queries, shape ``(..., n_q, d_k)``.
+        k: keys, shape ``(..., n_k, d_k)``.
+        v: values, shape ``(..., n_k, d_v)``. Leading (batch, head) axes broadcast.
+        mask: optional boolean or additive mask broadcastable to ``(..., n_q, n_k)``,
+            exactly as in :func:`scaled_dot_product_attention`; a query that may
+            attend to no key gets an all-zero output. It is read one tile at a
+            time, but a numeric mask is converted whole once, so a full
+            ``(n_q, n_k)`` one costs memory of its own size: prefer ``causal``.
+        scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
+        causal: let query i attend only to keys ``0 .. i`` (the pattern of
+            :func:`causal_mask`, top-left aligned when ``n_q != n_k``),
+            without building a mask. Tiles of keys that no query of a block may
+            see are skipped: about half the work of the full matrix. Combined
+            with ``mask`` when both are given.
+        block_size: keys per tile; a tile holds at most ``block_size²`` scores.
+        return_weights: also return the ``(..., n_q, n_k)`` weights. This
+            builds the n × n matrix that the function otherwise avoids.
+
+    Raises:
+        TypeError, ValueError: for the inputs that :func:`scaled_dot_product_attention`
+        refuses, with the same messages. Scores that overflow are checked
+        after scaling and only where they count: a masked or skipped pair
+        never raises.
+
+    Returns:
+        ``AttentionOutputOnly(output, None)``, output ``(..., n_q, d_v)``; with
+        ``return_weights``, ``AttentionOutput(output, weights)``, weights
+        ``(..., n_q, n_k)``. float32 inputs give float32 results; anything
+        else gives float64.
+
+    Example:
+        >>> rng = np.random.default_rng(0)
+        >>> q, k, v = rng.normal(size=(3, 1000, 16))
+        >>> output, weights = blockwise_attention(q, k, v, block_size=128)
+        >>> output.shape, weights is None
+        ((1000, 16), True)
+        >>> from attention import scaled_dot_product_attention
+        >>> bool(np.allclose(output, scaled_dot_product_attention(q, k, v).output, rtol=0, atol=1e-12))
+        True
+    """
+    q, k, v, scores_shape = check_qkv(q, k, v)
+    return attend_blockwise(
+        q,
+        k,
+        v,
+        scores_shape,
+        mask,
+        scale,
+        causal=check_flag("causal", causal),
+        block_size=_check_block_size(block_size),
+        return_weights=check_flag("return_weights", return_weights),
+    )
+
+
+def attend_blockwise(
+    q: NDArray,
+    k: NDArray,
+    v: NDArray,
+    scores_shape: tuple[int, ...],
+    mask: ArrayLike | None,
+    scale: float | None,
+    *,
+    causal: bool = False,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    return_weights: bool = False,
+) -> AttentionOutput | AttentionOutputOnly:
+    """:func:`blockwise_attention` for ``q``, ``k``, ``v`` already checked by :func:`check_qkv`."""
+    factor = check_scale(scale, q.shape[-1])
+    allowed, bias = as_mask(mask, scores_shape) if mask is not None else (None, None)
+    n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
+    batch = np.broadcast_shapes(scores_shape[:-2], v.shape[:-2])
+    lead = batch if batch else (1,)  # at least one batch axis, to group heads along
+
+    def stack(x: NDArray) -> NDArray:
+        """``x`` broadcast to ``(*lead, n, d)``: a view, never a copy."""
+        return x if x.shape[:-2] == lead else np.broadcast_to(x, (*lead, *x.shape[-2:]))
+
+    q_b, k_b, v_b = stack(q), stack(k), stack(v)
+    allowed_b = None if allowed is None else np.broadcast_to(allowed, (*lead, n_q, n_k))
+    bias_b = None if bias is None else np.broadcast_to(bias, (*lead, n_q, n_k))
+    output = np.empty((*lead, n_q, d_v), q.dtype)
+    # Zeros: the tiles a causal mask skips are never written.
+    weights = np.zeros((*lead, n_q, n_k), q.dtype) if return_weights else None
+
+    tiles = _Tiles(q.dtype, *_tile_plan(n_q, n_k, lead[-1], block_size, causal), q.shape[-1], d_v, causal)
+    try:
+        # Overflow is checked tile by tile; exp(s - m) of a score far below the
+        # maximum is 0, a weight too small to represent, not an error (as in softmax).
+        with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+            for outer in np.ndindex(lead[:-1]):
+                for b0 in range(0, lead[-1], tiles.group):
+                    # One group: up to `tiles.group` batch items side by side, each (n, d).
+                    at: tuple[int | slice, ...] = (*outer, slice(b0, b0 + tiles.group))
+                    tiles.attend(
+                        q_b[at],
+                        k_b[at],
+                        v_b[at],
+                        output[at],
+                        None if allowed_b is None else allowed_b[at],
+                        None if bias_b is None else bias_b[at],
+                        None if weights is None else weights[at],
+                        q.dtype.type(factor),
+                    )
+    except _ScoresOverflow:
+        raise overflow_error(q, k) from None
+    result = output.reshape(*batch, n_q, d_v)
+    if weights is None:
+        return AttentionOutputOnly(result)
+    return AttentionOutput(result, _unbroadcast(weights, scores_shape))

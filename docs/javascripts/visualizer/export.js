@@ -1,0 +1,114 @@
+// Export what the lab shows: the chosen head's lines and heatmap as one SVG
+// or PNG picture (the live drawings, with their current colours written into
+// the copy so it stands alone), or its weights as CSV.
+
+import { svg } from "./dom.js";
+
+// The style properties that make the drawings look as they do on the page.
+const STYLE_PROPERTIES = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline", "visibility", "display"];
+
+function inlineStyles(source, copy) {
+  const computed = getComputedStyle(source);
+  for (const name of STYLE_PROPERTIES) {
+    let value = computed.getPropertyValue(name);
+    // A pattern fill may come back as an absolute URL; the copy carries its own pattern.
+    if (value.startsWith("url(")) value = value.replace(/url\("?[^#")]*#([^")]+)"?\)/, "url(#$1)");
+    if (value) copy.style.setProperty(name, value);
+  }
+  copy.removeAttribute("class");
+  const sources = source.children;
+  const copies = copy.children;
+  for (let i = 0; i < sources.length; i += 1) inlineStyles(sources[i], copies[i]);
+}
+
+function standalone(drawing) {
+  const copy = drawing.cloneNode(true);
+  inlineStyles(drawing, copy);
+  copy.querySelectorAll("title").forEach((node) => node.remove());
+  copy.removeAttribute("tabindex");
+  return copy;
+}
+
+/** One SVG document: a title line, then the lines view and the heatmap side by side. */
+export function pictureSvg(ctx, drawings, background, ink) {
+  const parts = drawings.map(standalone);
+  const sizes = parts.map((part) => [Number(part.getAttribute("width")), Number(part.getAttribute("height"))]);
+  const gap = 24;
+  const titleHeight = 40;
+  const width = sizes.reduce((sum, [w]) => sum + w, 0) + gap * (parts.length + 1);
+  const height = titleHeight + Math.max(...sizes.map(([, h]) => h)) + gap;
+  const root = svg("svg", { xmlns: "http://www.w3.org/2000/svg", width, height, viewBox: `0 0 ${width} ${height}` });
+  root.append(svg("rect", { width, height, fill: background }));
+  const { view, head } = ctx;
+  const settings = [
+    view.mask === "causal" ? "causal mask" : "no mask",
+    view.scaling ? "scaled by 1/√d_k" : "not scaled",
+    `τ = ${view.temperature}`,
+  ].join(" · ");
+  root.append(
+    svg("text", { x: gap, y: 18, fill: ink, "font-family": "sans-serif", "font-size": 14, "font-weight": 700 }, `“${view.source}”`),
+    svg("text", { x: gap, y: 34, fill: ink, "font-family": "sans-serif", "font-size": 11 }, `head “${head.label}” (${view.model}) · ${settings} · query “${view.tokens[ctx.query]}”`),
+  );
+  let x = gap;
+  parts.forEach((part, i) => {
+    part.setAttribute("x", String(x));
+    part.setAttribute("y", String(titleHeight));
+    root.append(part);
+    x += sizes[i][0] + gap;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
+}
+
+function csvField(text) {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The chosen head's weights as CSV: a header of keys, one row per query, the numbers as the data holds them. */
+export function weightsCsv(ctx) {
+  const { view, head } = ctx;
+  const name = (token, i) => `${token} (${i + 1})`;
+  const lines = [["query \\ key", ...view.tokens.map(name)].map(csvField).join(",")];
+  head.weights.forEach((row, q) => lines.push([name(view.tokens[q], q), ...row.map(String)].map(csvField).join(",")));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+export function fileStem(ctx) {
+  const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "view";
+  const { view, head } = ctx;
+  return ["attention", slug(view.source), slug(head.label), view.mask, view.scaling ? "scaled" : "unscaled", `t${view.temperature}`].join("_");
+}
+
+export function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The SVG picture drawn onto a canvas at twice the size, as a PNG blob. */
+export function pngFromSvg(text) {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+    const image = new Image();
+    image.onload = () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth * 2;
+      canvas.height = image.naturalHeight * 2;
+      const context = canvas.getContext("2d");
+      context.scale(2, 2);
+      context.drawImage(image, 0, 0);
+      URL.revokeObjectURL(url);
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the PNG could not be made"))), "image/png");
+    };
+    image.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error("the picture could not be drawn"));
+    };
+    image.src = url;
+  });
+}

@@ -1,0 +1,96 @@
+// How a query matches a key: the query vector of the selected token beside
+// the key vector of the selected key, component by component, their
+// products, and the sum of the products, which is the score. Built once per
+// set of component names; a new selection only rewrites numbers.
+
+import { clear, html, sameTokens, setSignedBar, signedBar } from "./dom.js";
+import { formatNumber, formatWeight } from "./format.js";
+
+function valueCell() {
+  const td = html("td");
+  const bar = signedBar(0, 1);
+  const text = document.createTextNode("");
+  td.append(bar, text);
+  return { td, bar, text };
+}
+
+function setValue(cell, value, scale) {
+  setSignedBar(cell.bar, value, scale);
+  cell.text.textContent = formatNumber(value);
+}
+
+export class QKMatch {
+  constructor(parent) {
+    this.root = html("section", { class: "viz-qk", "data-view": "qk", "aria-label": "How the query matches the key" });
+    parent.append(this.root);
+    this.names = null;
+  }
+
+  build(names) {
+    clear(this.root);
+    this.title = html("h4");
+    this.root.append(this.title);
+    const table = html("table", { class: "viz-qk-table" });
+    table.append(
+      html("caption", {}, "Each component of the query vector times the same component of the key vector; the products add up to the score."),
+    );
+    const head = html("thead");
+    const headRow = html("tr");
+    this.headers = ["component", "q", "k", "q × k"].map((text) => html("th", { scope: "col" }, text));
+    headRow.append(...this.headers);
+    head.append(headRow);
+    table.append(head);
+    const body = html("tbody");
+    this.rows = names.map((name) => {
+      const tr = html("tr");
+      const cells = [valueCell(), valueCell(), valueCell()];
+      tr.append(html("th", { scope: "row" }, name), ...cells.map((c) => c.td));
+      body.append(tr);
+      return { tr, cells };
+    });
+    table.append(body);
+    const foot = html("tfoot");
+    const footRow = (text, name) => {
+      const tr = html("tr");
+      const th = html("th", { scope: "row", colspan: "3" }, text);
+      const td = html("td", { "data-qk": name });
+      tr.append(th, td);
+      foot.append(tr);
+      return { th, td };
+    };
+    this.score = footRow("score q·k (the sum)", "score");
+    this.scaled = footRow("scaled score", "scaled");
+    this.weight = footRow("weight after the softmax over all keys", "weight");
+    table.append(foot);
+    this.root.append(table);
+  }
+
+  update(ctx) {
+    const { view, head, query, key } = ctx;
+    const { tokens } = view;
+    if (!sameTokens(head.qk_names, this.names)) {
+      this.build(head.qk_names);
+      this.names = head.qk_names;
+    }
+    const q = head.q[query];
+    const k = head.k[key];
+    const masked = view.mask === "causal" && key > query;
+    this.title.textContent = `Does “${tokens[query]}” (query) match “${tokens[key]}” (key)?`;
+    this.headers[1].textContent = `q (“${tokens[query]}”)`;
+    this.headers[2].textContent = `k (“${tokens[key]}”)`;
+    // Each column on its own scale: what matters is which components agree in sign and size.
+    const largest = (values) => Math.max(...values.map(Math.abs), 1e-9);
+    const products = q.map((value, d) => value * k[d]);
+    const [qScale, kScale, productScale] = [largest(q), largest(k), largest(products)];
+    this.rows.forEach((row, d) => {
+      row.tr.classList.toggle("viz-qk-zero", q[d] === 0 && k[d] === 0);
+      setValue(row.cells[0], q[d], qScale);
+      setValue(row.cells[1], k[d], kScale);
+      setValue(row.cells[2], products[d], productScale);
+    });
+    this.score.td.textContent = formatNumber(head.scores[query][key]);
+    this.scaled.th.textContent = `scaled score (× ${formatNumber(head.scale, 3)})`;
+    this.scaled.td.textContent = formatNumber(head.scaled_scores[query][key]);
+    this.weight.td.textContent = masked ? "masked → 0" : formatWeight(head.weights[query][key], 4);
+  }
+}

@@ -1,0 +1,58 @@
+// The lab's state and its place in the URL, so that a view can be shared.
+// No DOM here: parse from and serialise to a query string.
+//
+// Parameters (none of Material's own, such as q and h): s = sentence,
+// layer, head, mask = none|causal, scaling = on|off, t = temperature,
+// query and key = selected token indices, numbers = on|off.
+
+/** The temperatures the slider offers: steps of about √2 around 1. */
+export const TEMPERATURES = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8, 4];
+
+export const DEFAULTS = Object.freeze({
+  sentence: "",
+  layer: 0,
+  head: 0,
+  mask: "none",
+  scaling: true,
+  temperature: 1,
+  query: 0,
+  key: null, // null: the key the query weighs most
+  numbers: false,
+});
+
+function integer(text, fallback) {
+  return text !== null && /^\d{1,3}$/.test(text) ? Number(text) : fallback;
+}
+
+/** A state from a query string ("?s=...&head=2"); anything missing or malformed takes its default. */
+export function parseState(search, defaultSentence) {
+  const params = new URLSearchParams(search);
+  const t = Number(params.get("t"));
+  return {
+    sentence: (params.get("s") || "").trim() || defaultSentence,
+    layer: integer(params.get("layer"), DEFAULTS.layer),
+    head: integer(params.get("head"), DEFAULTS.head),
+    mask: params.get("mask") === "causal" ? "causal" : "none",
+    scaling: params.get("scaling") !== "off",
+    temperature: TEMPERATURES.includes(t) ? t : DEFAULTS.temperature,
+    query: integer(params.get("query"), DEFAULTS.query),
+    key: integer(params.get("key"), DEFAULTS.key),
+    numbers: params.get("numbers") === "on",
+  };
+}
+
+/** The query string of a state, defaults left out; other parameters of `search` are kept. */
+export function stateToSearch(state, search = "") {
+  const params = new URLSearchParams(search);
+  for (const name of ["s", "layer", "head", "mask", "scaling", "t", "query", "key", "numbers"]) params.delete(name);
+  params.set("s", state.sentence);
+  if (state.layer !== DEFAULTS.layer) params.set("layer", String(state.layer));
+  if (state.head !== DEFAULTS.head) params.set("head", String(state.head));
+  if (state.mask !== DEFAULTS.mask) params.set("mask", state.mask);
+  if (state.scaling !== DEFAULTS.scaling) params.set("scaling", "off");
+  if (state.temperature !== DEFAULTS.temperature) params.set("t", String(state.temperature));
+  params.set("query", String(state.query));
+  if (state.key !== null) params.set("key", String(state.key));
+  if (state.numbers) params.set("numbers", "on");
+  return `?${params.toString()}`;
+}

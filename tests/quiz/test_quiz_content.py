@@ -1,0 +1,272 @@
+"""Every quiz in docs/: valid, numeric answers confirmed independently, links that lead somewhere, fair positions.
+
+The numeric answers are computed at build time by the ``answer`` expression
+of each question (with the ``attention`` package). Here each one is computed
+again without the package, from the question's own setup: with Python loops
+and ``math.exp`` (``naive_weights``), or with the arithmetic the prompt asks
+for. A new numeric question needs an entry in ``REFERENCES``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import numpy as np
+import pytest
+from quiz_support import DOCS, docs_fences, quiz
+
+CHECK_PAGE = "check-your-understanding.md"
+
+
+def _all_questions() -> list[tuple[str, Any]]:
+    """(page, question) for every question of the site, validated like the build does (ids unique site-wide)."""
+    registry = quiz.QuizRegistry()
+    found = []
+    for fence in docs_fences():
+        questions = quiz.parse_quiz(fence.body, f"docs/{fence.page}", fence.line)
+        registry.add(questions)
+        found += [(fence.page, q) for q in questions]
+    return found
+
+
+try:
+    QUESTIONS, LOAD_ERROR = _all_questions(), None
+except quiz.QuizError as error:  # reported by the first test, with file, line, id and reason
+    QUESTIONS, LOAD_ERROR = [], error
+
+
+def naive_weights(q: np.ndarray, k: np.ndarray, causal: bool = False) -> list[list[float]]:
+    """softmax(q k^T / sqrt(d_k)) one entry at a time, with a causal mask if asked: the textbook definition."""
+    d_k = len(q[0])
+    weights = []
+    for i in range(len(q)):
+        allowed = [j for j in range(len(k)) if not causal or j <= i]
+        scores = {j: sum(float(q[i][l]) * float(k[j][l]) for l in range(d_k)) / math.sqrt(d_k) for j in allowed}
+        top = max(scores.values())
+        exps = {j: math.exp(s - top) for j, s in scores.items()}
+        total = sum(exps.values())
+        weights.append([exps.get(j, 0.0) / total for j in range(len(k))])
+    return weights
+
+
+def _given(question) -> dict[str, Any]:
+    """The variables the question's setup defines (the data the reader is shown), numpy only."""
+    namespace: dict[str, Any] = {"np": np}
+    exec(question.setup, namespace)  # noqa: S102 - the course's own source: the question's data
+    return namespace
+
+
+# question id -> (independent computation from the setup's variables, what the prompt asks for)
+REFERENCES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "sdpa-weight-of-key-2": lambda g: naive_weights(g["q"], g["k"])[0][2],
+    "check-weight-of-key-2": lambda g: naive_weights(g["q"], g["k"])[0][2],
+    # Identity projections: the queries and keys are the token vectors.
+    "check-causal-weight": lambda g: naive_weights(g["x"], g["x"], causal=True)[1][0],
+    # n tokens times the value width d_v.
+    "check-output-size": lambda g: g["x"].shape[0] * g["w_v"].shape[1],
+    # d_model shared by the 12 heads the prompt names.
+    "check-head-width": lambda g: g["x"].shape[1] / 12,
+    # W_Q, W_K, W_V, W_O, each d_model x d_model, no biases.
+    "check-mha-parameters": lambda g: 4 * 512 * 512,
+    "why-attention-weight-of-key-1": lambda g: naive_weights(g["q"], g["k"])[0][1],
+    # No scaling in the lesson's soft lookup: q times sqrt(d_k) cancels naive_weights' division.
+    "query-key-value-soft-lookup-mass": lambda g: sum(
+        w * g["values"][j][0] for j, w in enumerate(naive_weights(g["q"] * math.sqrt(3), g["keys"])[0])
+    ),
+    # With the padding mask, the two real tokens attend as a sentence of their own.
+    "self-attention-padding-weight": lambda g: naive_weights(g["x"][0][:2], g["x"][0][:2])[0][1],
+    # W_Q, W_K, W_V, W_O, each 64 x 64, and four biases of length 64.
+    "multi-head-attention-params-with-bias": lambda g: 4 * 64 * 64 + 4 * 64,
+    # 8 heads, each an n x n matrix of weights.
+    "multi-head-attention-weight-count": lambda g: 8 * len(g["x"]) ** 2,
+    # The softmax of the scores as given: the share of the 99 keys scoring 0.
+    "misconceptions-small-weights-add-up": lambda g: (
+        sum(math.exp(s) for s in g["scores"][1:]) / sum(math.exp(s) for s in g["scores"])
+    ),
+    # 12 heads of 8,192 x 8,192 float32 scores, 4 bytes each, in MiB.
+    "attention-at-scale-scores-mib": lambda g: 12 * 8192 * 8192 * 4 / 1024 / 1024,
+    # m = 1, l = 2, block scores 3 and 1: m_new = 3, l = 2 e^-2 + e^0 + e^-2, by hand.
+    "attention-at-scale-online-step": lambda g: 1 + 3 * math.exp(-2),
+    # Count the tiles (i0, j0) a causal loop visits: keys starting at or before the block's last query.
+    "attention-at-scale-causal-tiles": lambda g: sum(
+        1 for i0 in range(0, 4096, 512) for j0 in range(0, 4096, 512) if j0 <= i0 + 512 - 1
+    ),
+}
+
+
+def _numeric() -> list[Any]:
+    return [q for _, q in QUESTIONS if q.type == "numeric"]
+
+
+def test_every_quiz_in_docs_is_valid() -> None:
+    assert LOAD_ERROR is None, str(LOAD_ERROR)
+
+
+def test_the_site_has_quizzes_of_every_type() -> None:
+    pages = {page for page, _ in QUESTIONS}
+    assert {CHECK_PAGE, "lessons/scaled-dot-product-attention.md"} <= pages
+    assert {q.type for _, q in QUESTIONS} == {"single", "multiple", "numeric"}
+
+
+def test_the_check_page_asks_the_five_seed_questions() -> None:
+    """The course outline's five questions (the seed), in its order, open the check page."""
+    first_five = [q.id for page, q in QUESTIONS if page == CHECK_PAGE][:5]
+    assert first_five == [
+        "check-qkv-roles",
+        "check-why-scale",
+        "check-self-attention-special",
+        "check-why-heads",
+        "check-softmax-output",
+    ]
+
+
+def test_every_numeric_answer_has_an_independent_reference() -> None:
+    ids = {q.id for q in _numeric()}
+    missing = sorted(ids - set(REFERENCES))
+    assert not missing, f"add an independent computation to REFERENCES for {missing}"
+    assert not set(REFERENCES) - ids, "REFERENCES names questions that no longer exist"
+
+
+@pytest.mark.parametrize("question", _numeric(), ids=lambda q: q.id)
+def test_numeric_answer_agrees_with_the_independent_computation(question) -> None:
+    reference = REFERENCES[question.id](_given(question))
+    assert question.value == pytest.approx(reference, abs=1e-9), question.answer
+    for mistake in question.mistakes:
+        assert abs(mistake.value - reference) > question.tolerance
+
+
+def test_two_answers_by_hand() -> None:
+    """Two of the weights worked out with pencil and paper, from the setups shown in the questions."""
+    by_id = {q.id: q for q in _numeric()}
+    # q = (1, 2); keys (2, 0), (0, 1), (1, 1): scores 2, 2, 3, scaled by 1/sqrt(2).
+    s = 1 / math.sqrt(2)
+    assert by_id["sdpa-weight-of-key-2"].value == pytest.approx(
+        math.exp(3 * s) / (2 * math.exp(2 * s) + math.exp(3 * s)), abs=1e-12
+    )
+    # q = (0, 1, 1, 0); keys give scores 1, 4, 1, 0, scaled by 1/2.
+    assert by_id["check-weight-of-key-2"].value == pytest.approx(
+        math.exp(0.5) / (2 * math.exp(0.5) + math.exp(2) + 1), abs=1e-12
+    )
+
+
+def test_every_wrong_answer_is_explained_with_a_link() -> None:
+    link = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
+    for page, question in QUESTIONS:
+        for option in question.options:
+            assert option.explanation.strip()
+            if not option.correct:
+                assert link.search(option.explanation), f"{page}: {question.id}: {option.text}"
+        for mistake in question.mistakes:
+            assert link.search(mistake.explanation), f"{page}: {question.id}: {mistake.answer}"
+
+
+# The course outline's topics, one lesson each; the check page asks about every one of them.
+TOPIC_LESSONS = {
+    "lessons/why-attention.md",
+    "lessons/query-key-value.md",
+    "lessons/scaled-dot-product-attention.md",
+    "lessons/self-attention.md",
+    "lessons/multi-head-attention.md",
+    "lessons/misconceptions.md",
+}
+
+
+def test_the_check_page_covers_every_topic() -> None:
+    text = (DOCS / CHECK_PAGE).read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\((lessons/[\w-]+\.md)#", text))
+    assert TOPIC_LESSONS <= linked, f"no quiz explanation on the check page links to {sorted(TOPIC_LESSONS - linked)}"
+
+
+def test_correct_option_positions_are_spread_out() -> None:
+    """Over all single-choice questions: every position holds a correct answer, none more than about half."""
+    singles = [q for _, q in QUESTIONS if q.type == "single"]
+    positions = Counter(next(i for i, o in enumerate(q.options) if o.correct) for q in singles)
+    usual = Counter(len(q.options) for q in singles).most_common(1)[0][0]
+    assert set(range(usual)) <= set(positions), f"unused positions: {sorted(set(range(usual)) - set(positions))}"
+    assert max(positions.values()) <= 0.5 * len(singles), f"correct answers by position: {dict(positions)}"
+
+
+def test_multiple_choice_questions_vary_their_answers() -> None:
+    for _, question in QUESTIONS:
+        if question.type == "multiple":
+            flags = [o.correct for o in question.options]
+            assert 1 < sum(flags) < len(flags), (
+                f"{question.id}: a multiple-choice question needs right and wrong options"
+            )
+
+
+# ──────────────────────────────────────────────────────────────────────────────
+# The built site (one strict build per test session, shared with the site tests)
+# ──────────────────────────────────────────────────────────────────────────────
+
+
+class _QuizLinks(HTMLParser):
+    """Links inside quizzes, and the numbers and answers the quizzes carry."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # >0 inside a [data-quiz]
+        self.links: list[str] = []
+        self.answers: dict[str, float] = {}
+        self.correct: dict[str, list[str]] = {}
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        if "data-quiz" in values or self.depth:
+            self.depth += tag not in ("input", "br", "img")
+        if self.depth and tag == "a":
+            self.links.append(values.get("href") or "")
+        if "data-answer" in values:
+            self.answers[values["data-question-id"] or ""] = float(values["data-answer"] or "nan")
+        if tag == "input" and "data-correct" in values:
+            question = (values.get("name") or "").removeprefix("quiz-")
+            self.correct.setdefault(question, []).append(values.get("value") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+
+def _page_html(site: Path, page: str) -> Path:
+    stem = page.removesuffix(".md")
+    return site / ("" if stem == "index" else stem + "/") / "index.html"
+
+
+def _ids_in(path: Path) -> set[str]:
+    parser = _QuizLinks()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.ids
+
+
+@pytest.mark.parametrize("page", sorted({page for page, _ in QUESTIONS}))
+def test_built_quizzes_link_to_existing_sections_and_carry_the_answers(built_site: Path, page: str) -> None:
+    html_path = _page_html(built_site, page)
+    parser = _QuizLinks()
+    parser.feed(html_path.read_text(encoding="utf-8"))
+    questions = [q for p, q in QUESTIONS if p == page]
+    base = "http://site/" + html_path.parent.relative_to(built_site).as_posix() + "/"
+    assert parser.links, "the quizzes on this page link nowhere"
+    for href in parser.links:
+        target = urlsplit(urljoin(base, href))
+        assert target.netloc == "site", f"{page}: quiz link {href} leaves the site"
+        path = built_site / target.path.lstrip("/")
+        path = path / "index.html" if path.is_dir() else path
+        assert path.is_file(), f"{page}: quiz link {href} points to a missing page"
+        if target.fragment:
+            assert target.fragment in _ids_in(path), f"{page}: quiz link {href}: no such section"
+    for question in questions:
+        if question.type == "numeric":
+            assert parser.answers[question.id] == pytest.approx(REFERENCES[question.id](_given(question)), abs=1e-9)
+        else:
+            expected = [letter.lower() for letter in question.correct_letters]
+            assert parser.correct[question.id] == expected

@@ -1,0 +1,37 @@
+"""The notebook "Attention inside a real model" ran during the build and printed sensible results."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+
+def _page(built_site: Path) -> str:
+    return html.unescape((built_site / "examples/attention-in-a-real-model/index.html").read_text(encoding="utf-8"))
+
+
+def test_notebook_ran_the_model(built_site: Path) -> None:
+    page = _page(built_site)
+    assert "Attention inside a real model" in page
+    assert "BertModel(n_layers=6, n_heads=12, d_model=384" in page
+    # its own check against the stored PyTorch reference
+    weight = re.search(r"largest difference in an attention weight: +([0-9.e+-]+)", page)
+    embedding = re.search(r"largest difference in a sentence-embedding value: +([0-9.e+-]+)", page)
+    assert weight and embedding, "the reference check did not print: the notebook did not run"
+    assert float(weight.group(1)) < 1e-4 and float(embedding.group(1)) < 1e-4
+    assert page.count('src="data:image/png;base64,') == 5
+    assert (built_site / "examples/attention-in-a-real-model/attention-in-a-real-model.py").is_file()
+
+
+def test_notebook_found_the_patterns_it_describes(built_site: Path) -> None:
+    """The prose names a previous-token head, a [CLS] sink and an "it" head: the printed numbers must back it."""
+    page = _page(built_site)
+    previous = re.search(r"previous token +strongest head: layer \d+, head \d+: ([0-9.]+)", page)
+    sink = re.search(
+        r"\[CLS\] +strongest head: layer \d+, head \d+: ([0-9.]+) +\(mean over all heads ([0-9.]+)\)", page
+    )
+    assert previous and float(previous.group(1)) > 0.9
+    assert sink and float(sink.group(2)) > 0.3  # a sink for the average head, not just one
+    hits = re.search(r"the noun is the top token in (\d+) of (\d+)", page)
+    assert hits and int(hits.group(1)) >= int(hits.group(2)) * 3 // 4

@@ -1,0 +1,394 @@
+"""blockwise_attention: equal to naive attention, every mask, skipped causal tiles, bounded memory, errors.
+
+Two independent references: the package's naive path (softmax of the whole
+score matrix, tested on its own in test_scaled_dot_product.py) on sizes that
+span many tiles, and the naive-loop reference (reference.py) on small ones.
+"""
+
+import re
+import tracemalloc
+import zlib
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import attention.blockwise as blockwise_module
+import reference as ref
+from attention import (
+    BLOCKWISE_THRESHOLD,
+    AttentionOutput,
+    AttentionOutputOnly,
+    blockwise_attention,
+    causal_mask,
+    padding_mask,
+    scaled_dot_product_attention,
+)
+from strategies import PROPERTY, additive_masks, bool_masks, qkv
+from test_scaled_dot_product import MASK_ERRORS, QKV_SHAPE_ERRORS
+from test_validation import BAD_VALUES
+
+# The promise, on standard-normal inputs: largest absolute difference from the naive result.
+TOLERANCE = {np.float32: 2e-6, np.float64: 1e-12}
+
+# (lead axes of q, of k, of v), n_q, n_k, d_k, d_v, block_size
+SHAPES = [
+    pytest.param(((), (), ()), 1, 1, 4, 3, 512, id="one-query-one-key"),
+    pytest.param(((), (), ()), 37, 37, 8, 8, 512, id="odd-n-smaller-than-a-block"),
+    pytest.param(((), (), ()), 257, 257, 16, 8, 64, id="n-not-a-multiple-of-the-block"),
+    pytest.param(((), (), ()), 301, 300, 16, 16, 32, id="n_q-and-n_k-differ"),
+    pytest.param(((), (), ()), 40, 230, 8, 4, 16, id="few-queries-many-keys"),
+    pytest.param(((), (), ()), 230, 40, 8, 4, 16, id="many-queries-few-keys"),
+    pytest.param(((2, 3), (2, 3), (2, 3)), 129, 129, 16, 16, 64, id="batch-and-head-axes"),
+    pytest.param(((12,), (12,), (12,)), 128, 128, 64, 64, 512, id="twelve-heads-grouped-in-one-tile"),
+    pytest.param(((2, 1), (1, 3), (3,)), 70, 50, 8, 5, 16, id="broadcast-leading-axes"),
+    pytest.param(((), (), (4,)), 33, 33, 8, 8, 8, id="only-v-has-a-batch-axis"),
+    pytest.param(((3,), (3,), (3,)), 50, 50, 8, 8, 3, id="tiny-blocks"),
+]
+MASKS = ["none", "boolean", "additive", "padding", "causal", "causal+padding", "causal+additive"]
+
+
+def _inputs(rng, leads, n_q, n_k, d_k, d_v, dtype):
+    lead_q, lead_k, lead_v = leads
+    q = rng.standard_normal((*lead_q, n_q, d_k)).astype(dtype)
+    k = rng.standard_normal((*lead_k, n_k, d_k)).astype(dtype)
+    v = rng.standard_normal((*lead_v, n_k, d_v)).astype(dtype)
+    return q, k, v
+
+
+def _mask(kind, rng, scores_shape):
+    """(mask for blockwise_attention, causal flag, the same pattern as one explicit mask for the naive path)."""
+    *lead, n_q, n_k = scores_shape
+    causal = kind.startswith("causal")
+    if kind.endswith("boolean"):
+        mask = rng.random((n_q, n_k)) < 0.6
+    elif kind.endswith("additive"):
+        # Some keys forbidden (-inf) for every query, finite offsets elsewhere.
+        mask = np.where(rng.random((1, n_k)) < 0.3, -np.inf, rng.standard_normal((n_q, n_k)))
+    elif kind.endswith("padding"):
+        batch = lead[0] if lead else 1
+        lengths = rng.integers(0, n_k + 1, size=batch)
+        lengths[0] = 0  # one sequence entirely padding: its queries see no key
+        mask = padding_mask(lengths, n_k)
+        mask = mask.reshape(batch, *(1,) * (len(lead) - 1), 1, n_k) if lead else mask[0]
+    else:
+        mask = None
+    if not causal:
+        return mask, False, mask
+    # j <= i, written independently of the package's causal_mask
+    pattern = np.arange(n_k)[None, :] <= np.arange(n_q)[:, None]
+    if mask is None:
+        return None, True, pattern
+    if mask.dtype == bool:
+        return mask, True, mask & pattern
+    return mask, True, np.where(pattern, mask, -np.inf)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["float32", "float64"])
+@pytest.mark.parametrize("kind", MASKS)
+@pytest.mark.parametrize(("leads", "n_q", "n_k", "d_k", "d_v", "block_size"), SHAPES)
+def test_equals_naive_attention(leads, n_q, n_k, d_k, d_v, block_size, kind, dtype):
+    """Same output and weights as the whole-matrix softmax, to float32 2e-6 / float64 1e-12."""
+    rng = np.random.default_rng(zlib.crc32(f"{n_q} {n_k} {kind}".encode()))
+    q, k, v = _inputs(rng, leads, n_q, n_k, d_k, d_v, dtype)
+    scores_shape = (*np.broadcast_shapes(q.shape[:-2], k.shape[:-2]), n_q, n_k)
+    mask, causal, full_mask = _mask(kind, rng, scores_shape)
+    expected = scaled_dot_product_attention(q, k, v, mask=full_mask)
+    result = blockwise_attention(q, k, v, mask=mask, causal=causal, block_size=block_size, return_weights=True)
+    assert result.output.dtype == result.weights.dtype == dtype
+    assert result.output.shape == expected.output.shape
+    assert result.weights.shape == expected.weights.shape
+    np.testing.assert_allclose(result.output, expected.output, rtol=0, atol=TOLERANCE[dtype])
+    np.testing.assert_allclose(result.weights, expected.weights, rtol=0, atol=TOLERANCE[dtype])
+    # Forbidden pairs get exactly zero weight, as in the naive path.
+    assert (result.weights[expected.weights == 0] == 0).all()
+    # Without the weights: the very same output.
+    only = blockwise_attention(q, k, v, mask=mask, causal=causal, block_size=block_size)
+    assert isinstance(only, AttentionOutputOnly) and only.weights is None
+    np.testing.assert_array_equal(only.output, result.output)
+
+
+@pytest.mark.parametrize("kind", MASKS)
+@pytest.mark.parametrize("block_size", [1, 2, 3, 512])
+def test_equals_the_naive_loop_reference(kind, block_size):
+    """Small cases against reference.py's loops (float64, independent of the package)."""
+    rng = np.random.default_rng(block_size)
+    q, k, v = _inputs(rng, ((2,), (2,), (2,)), 7, 5, 3, 2, np.float64)
+    mask, causal, full_mask = _mask(kind, rng, (2, 7, 5))
+    expected_output, expected_weights = ref.attention(q, k, v, mask=full_mask)
+    output, weights = blockwise_attention(q, k, v, mask=mask, causal=causal, block_size=block_size, return_weights=True)
+    np.testing.assert_allclose(output, expected_output, rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(weights, expected_weights, rtol=1e-12, atol=1e-14)
+
+
+@PROPERTY
+@given(qkv(batch_dims=2), st.data())
+def test_random_shapes_and_masks_match_the_reference(arrays, data):
+    """Any broadcastable shapes, any boolean or additive mask, any block size: the reference's result."""
+    q, k, v = arrays
+    scores_shape = (*np.broadcast_shapes(q.shape[:-2], k.shape[:-2]), q.shape[-2], k.shape[-2])
+    mask = data.draw(st.none() | bool_masks(scores_shape) | additive_masks(scores_shape))
+    block_size = data.draw(st.integers(1, 5))
+    scale = data.draw(st.none() | st.floats(0.1, 2.0))
+    output, weights = blockwise_attention(q, k, v, mask=mask, scale=scale, block_size=block_size, return_weights=True)
+    expected_output, expected_weights = ref.attention(q, k, v, mask=mask, scale=scale)
+    np.testing.assert_allclose(output, expected_output, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(weights, expected_weights, rtol=1e-10, atol=1e-12)
+
+
+def test_causal_flag_equals_causal_mask():
+    """causal=True is the package's causal_mask(n), without the n × n array."""
+    rng = np.random.default_rng(5)
+    q, k, v = _inputs(rng, ((4,), (4,), (4,)), 150, 150, 8, 8, np.float64)
+    expected = scaled_dot_product_attention(q, k, v, mask=causal_mask(150))
+    result = blockwise_attention(q, k, v, causal=True, block_size=32, return_weights=True)
+    np.testing.assert_allclose(result.output, expected.output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(result.weights, expected.weights, rtol=0, atol=1e-12)
+    assert (result.weights[:, np.triu_indices(150, 1)[0], np.triu_indices(150, 1)[1]] == 0).all()
+
+
+@pytest.mark.parametrize("block_size", [2, 4, 512])
+@pytest.mark.parametrize(
+    "mask",
+    [
+        np.array([True] * 6 + [False] * 2),  # broadcast: every query sees the same six keys
+        np.where(np.arange(8) < 6, 0.0, -np.inf),
+    ],
+    ids=["boolean", "additive"],
+)
+def test_fully_masked_rows_give_zeros_never_nan(mask, block_size):
+    """Queries allowed no key get all-zero output and weights, in any tile layout; the others are unaffected.
+
+    Query 0 sees nothing; query 1 sees only the last allowed key (so its first
+    tiles are entirely masked); the rest see keys 0..5.
+    """
+    rng = np.random.default_rng(0)
+    q, k, v = _inputs(rng, ((), (), ()), 5, 8, 4, 3, np.float64)
+    rows = np.broadcast_to(mask, (5, 8)).copy()
+    if rows.dtype == bool:
+        rows[0] = False
+        rows[1, :5] = False
+    else:
+        rows[0] = -np.inf
+        rows[1, :5] = -np.inf
+    output, weights = blockwise_attention(q, k, v, mask=rows, block_size=block_size, return_weights=True)
+    np.testing.assert_array_equal(output[0], np.zeros(3))
+    np.testing.assert_array_equal(weights[0], np.zeros(8))
+    np.testing.assert_allclose(output[1], v[5], rtol=1e-15)  # all weight on key 5
+    np.testing.assert_array_equal(weights[1], np.eye(8)[5])
+    assert np.isfinite(output).all() and np.isfinite(weights).all()
+    expected_output, expected_weights = ref.attention(q, k, v, mask=rows)
+    np.testing.assert_allclose(output, expected_output, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(weights, expected_weights, rtol=1e-12, atol=1e-14)
+
+
+def test_padding_length_zero_in_a_batch():
+    """padding_mask([0, 2], 3): sequence 0 gives all zeros, sequence 1 ignores key 2."""
+    rng = np.random.default_rng(3)
+    q, k, v = rng.normal(size=(2, 3, 4)), rng.normal(size=(2, 3, 4)), rng.normal(size=(2, 3, 5))
+    output, weights = blockwise_attention(q, k, v, mask=padding_mask([0, 2], 3), block_size=2, return_weights=True)
+    np.testing.assert_array_equal(output[0], np.zeros((3, 5)))
+    np.testing.assert_array_equal(weights[0], np.zeros((3, 3)))
+    expected_output, expected_weights = ref.attention(q, k, v, mask=padding_mask([0, 2], 3))
+    np.testing.assert_allclose(output, expected_output, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(weights, expected_weights, rtol=1e-12, atol=1e-14)
+
+
+def _count_scores_computed(monkeypatch):
+    """Record the number of scores in every tile that reaches the online softmax."""
+    counted = []
+    update = blockwise_module._OnlineSoftmax.update
+
+    def counting_update(self, s, v):
+        counted.append(s.size)
+        return update(self, s, v)
+
+    monkeypatch.setattr(blockwise_module._OnlineSoftmax, "update", counting_update)
+    return counted
+
+
+@pytest.mark.parametrize(("n", "block_size"), [(1000, 64), (1000, 512), (4096, 512), (300, 7)])
+def test_causal_mask_skips_the_future(monkeypatch, n, block_size):
+    """With causal=True about half the scores are computed, never fewer than the n(n+1)/2 allowed ones.
+
+    What is computed beyond them is the masked part of the tiles on the
+    diagonal: for a block of r <= block_size queries, at most r²/2 scores, so
+    at most n·block_size/2 in all. Computing the whole matrix would be n².
+    """
+    counted = _count_scores_computed(monkeypatch)
+    rng = np.random.default_rng(1)
+    q, k, v = _inputs(rng, ((), (), ()), n, n, 4, 4, np.float64)
+    output = blockwise_attention(q, k, v, causal=True, block_size=block_size).output
+    computed = sum(counted)
+    allowed = n * (n + 1) // 2
+    assert allowed <= computed <= allowed + n * block_size / 2
+    if block_size <= n // 4:
+        assert computed < 0.6 * n * n
+    np.testing.assert_allclose(output, scaled_dot_product_attention(q, k, v, mask=causal_mask(n)).output, atol=1e-12)
+
+
+def test_without_causal_mask_every_score_is_computed_once(monkeypatch):
+    counted = _count_scores_computed(monkeypatch)
+    rng = np.random.default_rng(2)
+    q, k, v = _inputs(rng, ((3,), (3,), (3,)), 301, 257, 4, 4, np.float64)
+    blockwise_attention(q, k, v, block_size=64)
+    assert sum(counted) == 3 * 301 * 257
+
+
+def _peak_bytes(function):
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        function()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    ("n", "dtype", "causal"),
+    [(4096, np.float32, False), (4096, np.float32, True), (4096, np.float64, True)],
+    ids=["float32", "float32-causal", "float64-causal"],
+)
+def test_peak_memory_is_output_plus_two_tiles_plus_one_mib(n, dtype, causal):
+    """Extra memory <= output + 2·block_size² elements + 1 MiB, where naive attention needs n² elements."""
+    d, block_size = 64, blockwise_module.DEFAULT_BLOCK_SIZE
+    rng = np.random.default_rng(0)
+    q, k, v = _inputs(rng, ((), (), ()), n, n, d, d, dtype)
+    item = np.dtype(dtype).itemsize
+    bound = n * d * item + 2 * block_size**2 * item + 2**20
+    peak = _peak_bytes(lambda: blockwise_attention(q, k, v, causal=causal))
+    assert peak <= bound, f"peak {peak / 2**20:.2f} MiB > bound {bound / 2**20:.2f} MiB"
+    assert n * n * item > 10 * bound  # naive attention's scores alone would be far larger
+
+
+def test_scaled_dot_product_attention_goes_blockwise_for_large_scores(monkeypatch):
+    """return_weights=False: blockwise from BLOCKWISE_THRESHOLD score entries on, naive below; same output."""
+    calls = []
+    attend = blockwise_module.attend_blockwise
+
+    def spy(*args, **kwargs):
+        calls.append(args[3])  # the scores' shape
+        return attend(*args, **kwargs)
+
+    monkeypatch.setattr(blockwise_module, "attend_blockwise", spy)
+    rng = np.random.default_rng(4)
+    n = 256
+    at_threshold = BLOCKWISE_THRESHOLD // (2 * n)  # two heads of at_threshold × n scores
+    for n_q, expect_blockwise in [(at_threshold - 1, False), (at_threshold, True)]:
+        q, k, v = _inputs(rng, ((2,), (2,), (2,)), n_q, n, 16, 16, np.float32)
+        mask = padding_mask([n, n // 2], n)
+        only = scaled_dot_product_attention(q, k, v, mask=mask, return_weights=False)
+        full = scaled_dot_product_attention(q, k, v, mask=mask)
+        assert isinstance(only, AttentionOutputOnly) and only.weights is None
+        assert isinstance(full, AttentionOutput) and full.weights.shape == (2, n_q, n)
+        assert len(calls) == expect_blockwise
+        np.testing.assert_allclose(only.output, full.output, rtol=0, atol=2e-6)
+    assert calls == [(2, at_threshold, n)]
+
+
+def test_scaled_dot_product_attention_without_weights_stays_small():
+    """At n = 4096, leaving the weights out keeps the peak near the output's size, not the 64 MiB of scores."""
+    n, d = 4096, 32
+    rng = np.random.default_rng(6)
+    q, k, v = _inputs(rng, ((), (), ()), n, n, d, d, np.float32)
+    mask = causal_mask(n)  # 16 MiB of the caller's, read tile by tile
+    peak = _peak_bytes(lambda: scaled_dot_product_attention(q, k, v, mask=mask, return_weights=False))
+    assert peak < n * d * 4 + 2 * 512**2 * 4 + 2**20
+
+
+# --- results, dtypes and errors -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dtypes", "expected"),
+    [
+        ((np.float32,) * 3, np.float32),
+        ((np.float64,) * 3, np.float64),
+        ((np.float16,) * 3, np.float32),
+        ((np.int64,) * 3, np.float64),
+        ((np.float32, np.float64, np.float32), np.float64),
+    ],
+)
+def test_result_dtype(dtypes, expected):
+    q, k, v = (np.arange(12).reshape(3, 4).astype(dtype) / 10 for dtype in dtypes)
+    result = blockwise_attention(q, k, v, block_size=2, return_weights=True)
+    assert result.output.dtype == result.weights.dtype == expected
+
+
+def test_huge_additive_mask_on_float32_behaves_like_a_forbidden_position():
+    """A float64 mask of -1e300 is clipped, as in the naive path: the key gets weight 0 and nothing overflows."""
+    q = np.ones((2, 3), np.float32)
+    with np.errstate(all="raise"):
+        output, weights = blockwise_attention(q, q, q, mask=np.array([[0.0, -1e300], [0.0, 0.0]]), return_weights=True)
+    assert weights.dtype == np.float32
+    assert weights.tolist() == [[1.0, 0.0], [0.5, 0.5]]
+
+
+def test_large_inputs_whose_scores_fit_are_fine():
+    """Norms whose product would overflow float32, with dot products that do not: no error, the right result."""
+    q = np.array([[1e20, 0.0], [0.0, 1e-20]], np.float32)
+    k = np.array([[0.0, 1e20], [1e-20, 0.0]], np.float32)
+    v = np.array([[1.0], [3.0]], np.float32)
+    output, weights = blockwise_attention(q, k, v, return_weights=True)
+    expected_output, expected_weights = ref.attention(q, k, v)
+    np.testing.assert_allclose(weights, expected_weights, rtol=1e-6)
+    np.testing.assert_allclose(output, expected_output, rtol=1e-6)
+
+
+@pytest.mark.parametrize("scale", [None, 1e-30])
+def test_overflowing_scores_are_the_naive_paths_error(scale):
+    """Finite q and k whose dot products overflow raise the same ValueError as the naive path, even if scaled down."""
+    big = np.full((2, 3), 1e200)
+    message = "the scores q·kᵀ overflow float64 (q has shape (2, 3), k has shape (2, 3)"
+    with pytest.raises(ValueError, match=re.escape(message)):
+        scaled_dot_product_attention(big, big, np.ones((2, 1)), scale=scale)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        blockwise_attention(big, big, np.ones((2, 1)), scale=scale)
+
+
+@pytest.mark.parametrize(("shapes", "message"), QKV_SHAPE_ERRORS)
+def test_qkv_shape_errors(shapes, message):
+    """The naive path's checks and messages, unchanged."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        blockwise_attention(*(np.ones(shape) for shape in shapes))
+
+
+@pytest.mark.parametrize(("mask", "error", "message"), MASK_ERRORS)
+def test_mask_errors(mask, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        blockwise_attention(np.ones((2, 4)), np.ones((3, 4)), np.ones((3, 5)), mask=mask)
+
+
+@pytest.mark.parametrize("argument", ["q", "k", "v"])
+@pytest.mark.parametrize("bad", BAD_VALUES)
+def test_bad_values(argument, bad):
+    """NaN, infinities, bool, complex, strings, objects, ragged lists: refused, naming the argument."""
+    make_bad, error, message = BAD_VALUES[bad]
+    arguments = {"q": np.ones((2, 4)), "k": np.ones((3, 4)), "v": np.ones((3, 5))}
+    shape = re.escape(str(arguments[argument].shape))
+    arguments[argument] = make_bad(arguments[argument])
+    with pytest.raises(error, match="^" + message(re.escape(argument), shape)):
+        blockwise_attention(**arguments)
+
+
+@pytest.mark.parametrize(
+    ("keyword", "value", "error", "message"),
+    [
+        ("block_size", 0, ValueError, "block_size must be at least 1, got 0"),
+        ("block_size", 2.0, TypeError, "block_size must be an integer, got float"),
+        ("block_size", True, TypeError, "block_size must be an integer, got bool"),
+        ("causal", 1, TypeError, "causal must be True or False, got int"),
+        ("return_weights", "yes", TypeError, "return_weights must be True or False, got str"),
+        ("scale", -1.0, ValueError, "scale must be a positive finite number, got -1.0"),
+    ],
+)
+def test_option_errors(keyword, value, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        blockwise_attention(np.ones((2, 4)), np.ones((3, 4)), np.ones((3, 5)), **{keyword: value})
+
+
+def test_return_weights_must_be_a_bool_in_scaled_dot_product_attention():
+    with pytest.raises(TypeError, match=re.escape("return_weights must be True or False, got NoneType")):
+        scaled_dot_product_attention(np.ones((2, 4)), np.ones((3, 4)), np.ones((3, 5)), return_weights=None)
