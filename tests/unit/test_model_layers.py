@@ -62,9 +62,12 @@ def naive_layer_norm(row: list[float], gamma: list[float], beta: list[float], ep
     )
 )
 def test_layer_norm_matches_naive_loop(case) -> None:
+    # eps 1e-6, not BERT's 1e-12: for a constant row, x - mean is rounding noise
+    # (about 1e-16 |x|, its sign depending on how numpy sums) divided by
+    # sqrt(eps), and only a moderate eps keeps that noise below the tolerance.
     x, gamma, beta = case
-    expected = [naive_layer_norm(row, gamma.tolist(), beta.tolist(), 1e-12) for row in x.tolist()]
-    np.testing.assert_allclose(layer_norm(x, gamma, beta), expected, rtol=1e-9, atol=1e-9)
+    expected = [naive_layer_norm(row, gamma.tolist(), beta.tolist(), 1e-6) for row in x.tolist()]
+    np.testing.assert_allclose(layer_norm(x, gamma, beta, eps=1e-6), expected, rtol=1e-9, atol=1e-9)
 
 
 def test_layer_norm_hand_worked() -> None:
