@@ -3,7 +3,8 @@ r"""The visualizer data contract: what the Attention Visualizer lab draws, as JS
 This module is the one place the contract is defined; the lab page
 (``docs/javascripts/visualizer/``) only renders it, the preset file
 ``docs/data/visualizer-presets.json`` is a list of such views, and any model
-(the hand-built one in :mod:`attention.lab`, a pretrained one later) produces
+(the hand-built one in :mod:`attention.lab`, the pretrained one in
+:mod:`attention.models.views`) produces
 views through :func:`head_view` and :func:`view`.
 
 A **view** is one sentence under one setting::
@@ -32,6 +33,11 @@ A **view** is one sentence under one setting::
           }, ...]}
       ]
     }
+
+The vectors (``q``, ``k``, ``v``, ``output`` and the two name lists) come
+all together or not at all: a pretrained model's views (``model`` other than
+``"hand-built"``, see :mod:`attention.models.views`) leave them out, because
+its heads have dozens of unnamed components, and keep the n x n steps.
 
 ``weights[q][k]`` is the attention of query token ``q`` to key token ``k``;
 every row sums to 1 (to rounding: weights are stored with 6 decimals, the
@@ -176,6 +182,7 @@ def head_view(
     qk_names: Sequence[str] | None = None,
     v_names: Sequence[str] | None = None,
     threshold: float = SPARSITY_THRESHOLD,
+    vectors: bool = True,
 ) -> dict[str, Any]:
     r"""One head of a view: the four steps of scaled dot-product attention on ``q``, ``k``, ``v``, with readouts.
 
@@ -196,6 +203,10 @@ def head_view(
         qk_names, v_names: a name for each component of q/k and of v;
             default ``"dim 0"``, ``"dim 1"``, ...
         threshold: the "near zero" weight of the sparsity readout.
+        vectors: include the vectors (``q``, ``k``, ``v``, ``output``) and
+            their component names. A pretrained model's heads have dozens of
+            unnamed components and there are dozens of heads, so its views
+            leave them out (``False``) and keep the n x n steps only.
 
     Returns:
         The head's entry of the contract (see the module docstring).
@@ -226,7 +237,7 @@ def head_view(
     allowed = causal_mask(n) if _check_mask_name(mask) == "causal" else np.ones((n, n), dtype=bool)
     steps = attention_steps(q, k, v, mask=None if mask == "none" else allowed, scale=scale)
     rows = _row_stats(steps.weights, allowed, float(threshold))
-    return {
+    head: dict[str, Any] = {
         "label": label,
         "description": description,
         "d_k": d_k,
@@ -234,15 +245,14 @@ def head_view(
         "scores": _rounded(steps.scores),
         "scaled_scores": _rounded(steps.scaled_scores),
         "weights": _rounded(steps.weights, _WEIGHT_DECIMALS),
-        "q": _rounded(q),
-        "k": _rounded(k),
-        "v": _rounded(v),
-        "output": _rounded(steps.output),
-        "qk_names": qk_names,
-        "v_names": v_names,
-        "stats": {name: round(float(values.mean()), _DECIMALS) for name, values in rows.items()},
-        "row_stats": {name: _rounded(rows[name]) for name in ("entropy", "uniform_entropy", "below_threshold", "distance")},
     }
+    if check_flag("vectors", vectors):
+        head.update(
+            q=_rounded(q), k=_rounded(k), v=_rounded(v), output=_rounded(steps.output), qk_names=qk_names, v_names=v_names
+        )
+    head["stats"] = {name: round(float(values.mean()), _DECIMALS) for name, values in rows.items()}
+    head["row_stats"] = {name: _rounded(rows[name]) for name in ("entropy", "uniform_entropy", "below_threshold", "distance")}
+    return head
 
 
 def _names(name: str, names: Sequence[str] | None, size: int) -> list[str]:
@@ -356,16 +366,33 @@ def check_view(data: object, *, tolerance: float = 1e-5) -> None:
                 raise _fail(f"{where}.weights", f"row {row} sums to {sums[row]!r}, not 1")
             if data["mask"] == "causal" and (weights[future] != 0).any():
                 raise _fail(f"{where}.weights", "gives weight to a future token under the causal mask")
-            q = _matrix(f"{where}.q", head.get("q"), n)
-            _matrix(f"{where}.k", head.get("k"), n, q.shape[1])
-            v = _matrix(f"{where}.v", head.get("v"), n)
-            _matrix(f"{where}.output", head.get("output"), n, v.shape[1])
-            if head.get("d_k") != q.shape[1]:
-                raise _fail(f"{where}.d_k", f"must equal the width of q, {q.shape[1]}")
-            for key, size in (("qk_names", q.shape[1]), ("v_names", v.shape[1])):
-                names = head.get(key)
-                if not isinstance(names, list) or len(names) != size:
-                    raise _fail(f"{where}.{key}", f"must be a list of {size} names")
+            _check_vectors(where, head, n)
             for key in ("stats", "row_stats"):
                 if not isinstance(head.get(key), dict):
                     raise _fail(f"{where}.{key}", "must be a dict")
+
+
+_VECTOR_KEYS = ("q", "k", "v", "output", "qk_names", "v_names")
+
+
+def _check_vectors(where: str, head: dict, n: int) -> None:
+    """The vectors of a head: all of them (and ``d_k`` the width of q), or none (and ``d_k`` a positive int)."""
+    present = [key for key in _VECTOR_KEYS if key in head]
+    if not present:
+        d_k = head.get("d_k")
+        if isinstance(d_k, bool) or not isinstance(d_k, int) or d_k < 1:
+            raise _fail(f"{where}.d_k", f"must be a positive integer, got {d_k!r}")
+        return
+    if len(present) != len(_VECTOR_KEYS):
+        missing = ", ".join(key for key in _VECTOR_KEYS if key not in head)
+        raise _fail(where, f"has some vectors but not all: missing {missing}")
+    q = _matrix(f"{where}.q", head["q"], n)
+    _matrix(f"{where}.k", head["k"], n, q.shape[1])
+    v = _matrix(f"{where}.v", head["v"], n)
+    _matrix(f"{where}.output", head["output"], n, v.shape[1])
+    if head.get("d_k") != q.shape[1]:
+        raise _fail(f"{where}.d_k", f"must equal the width of q, {q.shape[1]}")
+    for key, size in (("qk_names", q.shape[1]), ("v_names", v.shape[1])):
+        names = head[key]
+        if not isinstance(names, list) or len(names) != size:
+            raise _fail(f"{where}.{key}", f"must be a list of {size} names")
