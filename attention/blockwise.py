@@ -227,6 +227,38 @@ class _Tiles:
                 weights[tile] *= state.weight_factor(m_tile)
 
 
+def _one_tile(
+    q: NDArray, k: NDArray, v: NDArray, out: NDArray, scale: np.floating, causal: bool, return_weights: bool
+) -> NDArray | None:
+    """The whole problem as one tile: ``q`` ``(..., n_q, d_k)``, ``k``, ``v`` ``(..., n_k, d)``, into ``out``.
+
+    When every score fits in one tile, there is nothing to carry from tile to
+    tile: the online softmax reduces to the plain one, computed here in place
+    with as few passes over the scores as possible (the scale goes on the
+    queries, the normalisation on the output, both smaller than the scores).
+    Returns the weights if asked for (the output is the same either way, to
+    the last bit). Raises :class:`_ScoresOverflow`.
+    """
+    # [..., n_k, d_k] @ [..., d_k, n_q] -> [..., n_k, n_q]: the scores transposed, keys × queries,
+    # because numpy reduces over an outer axis (the keys) faster than along a short inner one.
+    s = np.matmul(k, np.swapaxes(q * scale, -1, -2))
+    if causal:
+        # Query i sees keys 0 .. i: the keys after it (key j > i) get no weight.
+        np.copyto(s, -np.inf, where=np.tri(s.shape[-2], s.shape[-1], -1, bool))
+    m = np.max(s, axis=-2, keepdims=True)
+    if not np.isfinite(m).all():
+        raise _ScoresOverflow
+    s -= m
+    np.exp(s, out=s)
+    p = np.swapaxes(s, -1, -2)  # [..., n_q, n_k]
+    np.matmul(p, v, out=out)
+    total = np.swapaxes(np.sum(s, axis=-2, keepdims=True), -1, -2)  # [..., n_q, 1]
+    out /= total
+    if return_weights:
+        return p / total
+    return None
+
+
 def _unbroadcast(weights: NDArray, scores_shape: tuple[int, ...]) -> NDArray:
     """The weights for ``scores_shape``: drop the copies made for batch axes that only ``v`` has."""
     lead = weights.shape[:-2]
@@ -379,6 +411,16 @@ def attend_blockwise(
     def stack(x: NDArray) -> NDArray:
         """``x`` broadcast to ``(*lead, n, d)``: a view, never a copy."""
         return x if x.shape[:-2] == lead else np.broadcast_to(x, (*lead, *x.shape[-2:]))
+
+    if mask is None and int(np.prod(lead)) * n_q * n_k <= block_size * block_size:
+        # Every score fits in one tile: no tiling needed (and none of its bookkeeping).
+        output = np.empty((*batch, n_q, d_v), q.dtype)
+        try:
+            with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+                one = _one_tile(q, k, v, output, q.dtype.type(factor), causal, return_weights)
+        except _ScoresOverflow:
+            raise overflow_error(q, k) from None
+        return AttentionOutputOnly(output) if one is None else AttentionOutput(output, one)
 
     q_b, k_b, v_b = stack(q), stack(k), stack(v)
     allowed_b = None if allowed is None else np.broadcast_to(allowed, (*lead, n_q, n_k))

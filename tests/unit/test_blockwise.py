@@ -392,3 +392,22 @@ def test_option_errors(keyword, value, error, message):
 def test_return_weights_must_be_a_bool_in_scaled_dot_product_attention():
     with pytest.raises(TypeError, match=re.escape("return_weights must be True or False, got NoneType")):
         scaled_dot_product_attention(np.ones((2, 4)), np.ones((3, 4)), np.ones((3, 5)), return_weights=None)
+
+
+def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
+    """≤ block_size² scores and no explicit mask: one plain softmax, exact all the same; else the tiles."""
+    built = []
+    original = blockwise_module._Tiles
+    monkeypatch.setattr(blockwise_module, "_Tiles", lambda *args: built.append(args) or original(*args))
+    rng = np.random.default_rng(5)
+    for causal, n_q, n_k in ((False, 7, 5), (True, 7, 5), (True, 5, 7)):
+        q, k, v = rng.normal(size=(3, n_q, 4)), rng.normal(size=(3, n_k, 4)), rng.normal(size=(3, n_k, 2))
+        mask = np.tri(n_q, n_k, 0, bool) if causal else None  # query i sees keys 0 .. i
+        expected_output, expected_weights = ref.attention(q, k, v, mask=mask)
+        output, weights = blockwise_attention(q, k, v, causal=causal, block_size=12, return_weights=True)
+        np.testing.assert_allclose(output, expected_output, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(weights, expected_weights, rtol=0, atol=1e-12)
+        assert built == []
+    blockwise_attention(q, k, v, causal=True, block_size=10)  # 3 · 5 · 7 = 105 > 10² scores: tiled
+    blockwise_attention(q, k, v, mask=np.ones((5, 7), bool), block_size=12)  # a mask: tiled
+    assert len(built) == 2
