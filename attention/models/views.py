@@ -110,7 +110,7 @@ def head_patterns(weights: NDArray, tokens: list[str] | None = None) -> dict[str
         >>> w = np.full((4, 4), 0.25)
         >>> w[1:3] = [[0.1, 0.1, 0.1, 0.7], [0.1, 0.7, 0.1, 0.1]]
         >>> {name: round(share, 2) for name, share in head_patterns(w).items()}
-        {'previous': 0.7, 'next': 0.1, 'self': 0.4, 'cls': 0.1, 'sep': 0.4}
+        {'previous': 0.7, 'next': 0.1, 'self': 0.1, 'cls': 0.1, 'sep': 0.4}
     """
     weights = np.asarray(weights, dtype=np.float64)
     n = weights.shape[-1]
