@@ -101,8 +101,9 @@ _DECIMALS = 4
 
 
 def _rounded(array: NDArray, decimals: int = _DECIMALS) -> list:
-    # Plain Python floats (JSON-ready), rounded so the data stays small; -0.0 becomes 0.0.
-    return (np.round(array, decimals) + 0.0).tolist()
+    # Plain Python floats (JSON-ready), rounded so the data stays small; -0.0 becomes 0.0. Rounded
+    # in float64: a float32 0.1235 is 0.12349999696016312 as a Python float, long in JSON.
+    return (np.round(np.asarray(array, dtype=np.float64), decimals) + 0.0).tolist()
 
 
 def _check_mask_name(mask: str) -> str:
