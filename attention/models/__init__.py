@@ -6,6 +6,8 @@
 - :mod:`attention.models.tokenizer`: BERT's uncased WordPiece tokenizer
 - :mod:`attention.models.layers`: erf, GELU, LayerNorm
 - :mod:`attention.models.bert`: the encoder, :func:`load_minilm`
+- :mod:`attention.models.export`: the float16 copy the site ships for the reader's browser,
+  :func:`export_float16`
 
 Example (needs the fetched weights, so it is not run as a doctest)::
 
@@ -18,6 +20,7 @@ Example (needs the fetched weights, so it is not run as a doctest)::
 """
 
 from .bert import BertConfig, BertLayer, BertModel, BertOutput, load_minilm, mean_pool
+from .export import export_float16
 from .layers import erf, gelu, layer_norm
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer, basic_tokenize, wordpiece
@@ -33,6 +36,7 @@ __all__ = [
     "WordPieceTokenizer",
     "basic_tokenize",
     "erf",
+    "export_float16",
     "fetch",
     "gelu",
     "layer_norm",

@@ -83,6 +83,8 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
     """Check that ``folder`` (default :func:`model_dir`) holds the model's files, complete; return it.
 
     A cheap check (presence and size); :func:`fetch` verifies the checksums.
+    The site's float16 copy (:func:`attention.models.export.export_float16`)
+    passes too: its ``model.safetensors`` is recognised by its header.
 
     Raises:
         MissingWeightsError: a file is missing or has the wrong size; the
@@ -94,7 +96,7 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
         path = where / name
         if not path.is_file():
             problems.append(f"{name} is missing")
-        elif path.stat().st_size != size:
+        elif path.stat().st_size != size and not (name == "model.safetensors" and _is_float16_export(path)):
             problems.append(f"{name} has {path.stat().st_size} bytes, expected {size}")
     if problems:
         hint = (
@@ -104,6 +106,12 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
         )
         raise MissingWeightsError(f"the {MODEL_NAME} weights are not in {where} ({'; '.join(problems)}). {hint}")
     return where
+
+
+def _is_float16_export(path: Path) -> bool:
+    from .export import is_float16_export  # here: export imports this module
+
+    return is_float16_export(path)
 
 
 def _verified(folder: Path) -> bool:

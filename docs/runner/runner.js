@@ -25,7 +25,7 @@
     worker: null,
     ready: null, // Promise, resolved when Python can run blocks
     nextId: 1,
-    pending: new Map(), // id -> { resolve, reject, onStream }
+    pending: new Map(), // id -> { resolve, reject, onStream, onProgress }
     listeners: new Set(), // progress/state listeners (the page toolbar)
     state: "idle", // idle | loading | ready | failed
 
@@ -33,10 +33,10 @@
       this.listeners.forEach((listener) => listener(event));
     },
 
-    send(message, onStream) {
+    send(message, onStream, onProgress) {
       const id = this.nextId++;
       return new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject, onStream });
+        this.pending.set(id, { resolve, reject, onStream, onProgress });
         this.worker.postMessage({ ...message, id });
       });
     },
@@ -72,6 +72,10 @@
       if (!call) return;
       if (message.type === "stream") {
         if (call.onStream) call.onStream(message.text);
+        return;
+      }
+      if (message.type === "fetch-progress") {
+        if (call.onProgress) call.onProgress({ loaded: message.loaded, total: message.total });
         return;
       }
       this.pending.delete(message.id);
@@ -114,6 +118,23 @@
       if (!result.ok) throw new Error(result.text);
       return result.text;
     },
+
+    // For other components (the lab's real model): download `url` into the
+    // worker's Python file system at the absolute `path`, creating its
+    // folders. `onProgress({loaded, total})` is called as bytes arrive (at
+    // most every 100 ms, and at the end; `total` is null when the server does
+    // not say the length, e.g. for a compressed response). Resolves to
+    // {bytes, ms}; rejects with "could not fetch <url>: HTTP <status>" and the
+    // like. The file lives in the worker: after stop() it is gone, and the
+    // caller fetches it again (the browser's HTTP cache makes that cheap);
+    // onState reports "stopped" when that happens.
+    async fetchFile(url, path, onProgress) {
+      await this.start();
+      const absolute = new URL(url, document.baseURI).href; // the worker resolves URLs against its own address
+      const result = await this.send({ type: "fetch-file", url: absolute, path }, null, onProgress);
+      if (!result.ok) throw new Error(result.error);
+      return { bytes: result.bytes, ms: result.ms };
+    },
   };
 
   // The one global: other components reach the shared Python worker through it.
@@ -121,6 +142,7 @@
     python: {
       start: () => python.start(),
       call: (code) => python.call(code),
+      fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
       get state() {
         return python.state;
       },

@@ -2,6 +2,11 @@
 // never freezes. runner.js owns it: it sends "start", "reset" and "run"
 // messages and terminates the whole worker to stop a runaway block.
 //
+// Components also ask it for "call" (Python in a namespace of their own) and
+// "fetch-file" (download a file into Pyodide's in-memory file system, with
+// progress). Files live in this worker's memory only: when runner.js
+// terminates it (Stop), they are gone, and callers fetch them again.
+//
 // A classic worker, because Pyodide 0.27 is loaded with importScripts. Every
 // file comes from this site: ../pyodide/ holds the self-hosted Pyodide, numpy
 // and the attention wheel (overrides/hooks/pyodide.py), and cell.py beside
@@ -24,6 +29,79 @@ async function fetchText(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.text();
+}
+
+// A download reports its progress at most this often (and once at the end).
+const PROGRESS_INTERVAL_MS = 100;
+
+// Download `url` into Pyodide's file system at `path` (an absolute path; its
+// folders are created), streaming so the page can show progress. `total` is
+// the Content-Length when it counts the bytes that arrive, else null (a
+// compressed response's length counts compressed bytes).
+async function fetchFile(url, path, onProgress) {
+  if (typeof path !== "string" || !path.startsWith("/") || path.endsWith("/")) {
+    throw new Error(`fetchFile: path must be an absolute file path such as /models/x.bin, got ${JSON.stringify(path)}`);
+  }
+  const began = performance.now();
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`could not fetch ${url}: ${error.message}`);
+  }
+  if (!response.ok) {
+    throw new Error(`could not fetch ${url}: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
+  }
+  const encoding = response.headers.get("Content-Encoding");
+  const length = Number(response.headers.get("Content-Length"));
+  const total = (!encoding || encoding === "identity") && length > 0 ? length : null;
+  // With the length known, the bytes go straight into one buffer (no second
+  // copy of a 45 MB file); otherwise the pieces are joined at the end.
+  let bytes = total !== null ? new Uint8Array(total) : null;
+  const chunks = [];
+  let loaded = 0;
+  let reported = -Infinity;
+  onProgress(0, total);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (bytes) {
+      if (loaded + value.length > total) throw new Error(`could not fetch ${url}: more than the announced ${total} bytes`);
+      bytes.set(value, loaded);
+    } else {
+      chunks.push(value);
+    }
+    loaded += value.length;
+    if (performance.now() - reported >= PROGRESS_INTERVAL_MS) {
+      reported = performance.now();
+      onProgress(loaded, total);
+    }
+  }
+  if (total !== null && loaded !== total) {
+    throw new Error(`could not fetch ${url}: the response ended after ${loaded} of ${total} bytes`);
+  }
+  if (!bytes) {
+    bytes = new Uint8Array(loaded);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    chunks.length = 0;
+  }
+  onProgress(loaded, total);
+  try {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder) python.FS.mkdirTree(folder);
+    // canOwn: the file system keeps this buffer instead of copying it again.
+    python.FS.writeFile(path, bytes, { canOwn: true });
+  } catch (error) {
+    const reason = error.errno !== undefined ? `errno ${error.errno}` : String(error.message || error);
+    throw new Error(`could not write ${path} in Python's file system (${reason})`);
+  }
+  bytes = null;
+  return { bytes: loaded, ms: performance.now() - began };
 }
 
 async function start() {
@@ -111,6 +189,17 @@ async function handle(message) {
       const [ok, text] = result.toJs();
       result.destroy();
       post({ type: "result", id: message.id, ok, text });
+      break;
+    }
+    case "fetch-file": {
+      await starting;
+      const progress = (loaded, total) => post({ type: "fetch-progress", id: message.id, loaded, total });
+      try {
+        const { bytes, ms } = await fetchFile(message.url, message.path, progress);
+        post({ type: "result", id: message.id, ok: true, bytes, ms });
+      } catch (error) {
+        post({ type: "result", id: message.id, ok: false, error: String(error.message || error) });
+      }
       break;
     }
     default:

@@ -1,11 +1,21 @@
-// The lab's controls: sentence (presets and free text), head, mask, scaling,
-// temperature, numbers, export, and the line that says where views come from.
+// The lab's controls: model, sentence (presets and free text), layer and head,
+// mask, scaling, temperature, numbers, export, and the line that says where
+// views come from (with the buttons that load Python or the real model).
 // Each control carries data-control=<name> (DOM contract in ../shared/DESIGN.md).
 
 import { html } from "./dom.js";
 import { TEMPERATURES } from "./state.js";
 
 const CUSTOM = "__custom__";
+
+const MODEL_CHOICES = [
+  ["hand", "Hand-built: 1 layer, 4 heads"],
+  ["minilm", "all-MiniLM-L6-v2 (trained): 6 layers × 12 heads"],
+];
+
+export const FIXED_SETTINGS_NOTE =
+  "Mask, scaling and temperature are fixed for the trained model: it was trained to let every token see every token " +
+  "and to divide the scores by √d_k, and the lab shows what it computes.";
 
 export class Controls {
   constructor(parent, lab) {
@@ -19,6 +29,13 @@ export class Controls {
 
   buildSentence() {
     const box = html("div", { class: "viz-sentence" });
+    const modelLabel = html("label", { class: "viz-field" });
+    modelLabel.append(html("span", { class: "viz-field-name" }, "Model"));
+    this.model = html("select", { "data-control": "model" });
+    for (const [value, text] of MODEL_CHOICES) this.model.append(html("option", { value }, text));
+    modelLabel.append(this.model);
+    this.model.addEventListener("change", () => this.lab.setModel(this.model.value));
+
     const presetLabel = html("label", { class: "viz-field" });
     presetLabel.append(html("span", { class: "viz-field-name" }, "Sentence"));
     this.preset = html("select", { "data-control": "preset" });
@@ -38,7 +55,7 @@ export class Controls {
     });
     this.apply = html("button", { type: "submit", class: "viz-button", "data-control": "apply" }, "Show");
     form.append(ownLabel, this.own, this.apply);
-    box.append(presetLabel, form);
+    box.append(modelLabel, presetLabel, form);
     this.root.append(box);
 
     this.preset.addEventListener("change", () => {
@@ -50,21 +67,28 @@ export class Controls {
       if (sentence) this.lab.setSentence(sentence);
     });
     // The first keystroke starts loading Python, so it is likely warm by Enter.
-    this.own.addEventListener("input", () => this.lab.warmUp(), { once: true });
+    this.own.addEventListener("input", () => this.lab.typing());
   }
 
   buildSettings() {
     const box = html("div", { class: "viz-settings" });
 
-    const headLabel = html("label", { class: "viz-field" });
-    headLabel.append(html("span", { class: "viz-field-name" }, "Head"));
-    this.head = html("select", { "data-control": "head" });
-    headLabel.append(this.head);
+    const select = (name, text) => {
+      const label = html("label", { class: "viz-field" });
+      const control = html("select", { "data-control": name });
+      label.append(html("span", { class: "viz-field-name" }, text), control);
+      box.append(label);
+      return [label, control];
+    };
+    [this.layerLabel, this.layer] = select("layer", "Layer");
+    this.layer.addEventListener("change", () => this.lab.setHead(Number(this.layer.value), this.lab.state.head));
+    [, this.head] = select("head", "Head");
     this.head.addEventListener("change", () => {
       const [layer, head] = this.head.value.split(":").map(Number);
       this.lab.setHead(layer, head);
     });
 
+    const fixed = this.lab.id("fixed");
     const toggle = (name, text, title) => {
       const label = html("label", { class: "viz-toggle", title });
       const input = html("input", { type: "checkbox", "data-control": name });
@@ -73,7 +97,6 @@ export class Controls {
       return input;
     };
 
-    box.append(headLabel);
     this.mask = toggle("mask", "Causal mask", "GPT-style: each token sees only itself and earlier tokens (off: BERT-style, all tokens)");
     this.scaling = toggle("scaling", "Divide by √d_k", "Scale the scores by 1/√d_k before the softmax");
 
@@ -90,6 +113,7 @@ export class Controls {
     this.temperatureText = html("output", { class: "viz-temperature-value" });
     temperature.append(this.temperature, this.temperatureText);
     box.append(temperature);
+    this.fixedNote = html("p", { class: "viz-fixed-note", id: fixed, "data-view": "fixed-settings", hidden: true }, FIXED_SETTINGS_NOTE);
 
     this.numbers = toggle("numbers", "Numbers in the heatmap", "Write each weight in its cell");
 
@@ -105,7 +129,7 @@ export class Controls {
       exports.append(button);
     }
     box.append(exports);
-    this.root.append(box);
+    this.root.append(box, this.fixedNote);
 
     this.mask.addEventListener("change", () => this.lab.setSettings({ mask: this.mask.checked ? "causal" : "none" }));
     this.scaling.addEventListener("change", () => this.lab.setSettings({ scaling: this.scaling.checked }));
@@ -121,12 +145,16 @@ export class Controls {
     this.status = html("p", { class: "viz-status", id: this.lab.id("status"), "data-viz-status": "", role: "status", "aria-live": "polite" });
     this.load = html("button", { type: "button", class: "viz-button", "data-control": "load-python", hidden: true }, "Load Python now");
     this.load.addEventListener("click", () => this.lab.warmUp());
-    box.append(this.status, this.load);
+    this.loadModel = html("button", { type: "button", class: "viz-button viz-button--strong", "data-control": "load-model", hidden: true });
+    this.loadModel.addEventListener("click", () => this.lab.loadModel());
+    this.progress = html("progress", { class: "viz-progress", "data-view": "model-progress", max: "1", value: "0", hidden: true, "aria-label": "Model download" });
+    box.append(this.status, this.load, this.loadModel, this.progress);
     this.root.append(box);
   }
 
-  /** Fill the menus once the presets and the first view are known. */
+  /** Fill the sentence menu with a model's presets (again when the model changes). */
   fillPresets(presets) {
+    while (this.preset.firstChild) this.preset.removeChild(this.preset.firstChild);
     let group = null;
     let parent = this.preset;
     for (const preset of presets) {
@@ -140,19 +168,22 @@ export class Controls {
     this.preset.append(html("option", { value: CUSTOM, hidden: true }, "(your own sentence)"));
   }
 
-  fillHeads(view) {
-    const options = [];
-    view.layers.forEach((layer, l) =>
-      layer.heads.forEach((head, h) => {
-        const name = view.layers.length > 1 ? `Layer ${l + 1}, head ${h + 1}` : `Head ${h + 1}`;
-        options.push([`${l}:${h}`, `${name}: ${head.label}`]);
-      }),
-    );
-    const signature = options.map((o) => o.join("=")).join("|");
+  /** The layer menu (hidden for a one-layer model) and the chosen layer's heads, by their labels on this sentence. */
+  fillHeads(view, layer) {
+    const many = view.layers.length > 1;
+    const layers = view.layers.map((_, l) => [String(l), `Layer ${l + 1}`]);
+    const heads = view.layers[layer].heads.map((head, h) => [`${layer}:${h}`, `${many ? "" : "Head "}${h + 1}: ${head.label}`]);
+    const signature = JSON.stringify([layers, heads]);
     if (signature === this.headSignature) return;
     this.headSignature = signature;
-    while (this.head.firstChild) this.head.removeChild(this.head.firstChild);
-    for (const [value, text] of options) this.head.append(html("option", { value }, text));
+    this.layerLabel.hidden = !many;
+    for (const [menu, options] of [
+      [this.layer, layers],
+      [this.head, heads],
+    ]) {
+      while (menu.firstChild) menu.removeChild(menu.firstChild);
+      for (const [value, text] of options) menu.append(html("option", { value }, text));
+    }
   }
 
   showTemperature(t) {
@@ -160,21 +191,48 @@ export class Controls {
     this.temperature.setAttribute("aria-valuetext", `temperature ${t}`);
   }
 
-  /** Show the requested state in the controls. */
-  update(state, isPreset) {
+  /** Show the requested state in the controls; `fixed`: the model's settings cannot be changed (a trained model). */
+  update(state, isPreset, fixed = false) {
+    this.model.value = state.model;
     this.preset.value = isPreset ? state.sentence : CUSTOM;
     if (!isPreset && document.activeElement !== this.own) this.own.value = state.sentence;
+    this.layer.value = String(state.layer);
     if (this.head.querySelector(`option[value="${state.layer}:${state.head}"]`)) this.head.value = `${state.layer}:${state.head}`;
-    this.mask.checked = state.mask === "causal";
-    this.scaling.checked = state.scaling;
-    this.temperature.value = String(Math.max(0, TEMPERATURES.indexOf(state.temperature)));
-    this.showTemperature(state.temperature);
+    const shown = fixed ? { mask: "none", scaling: true, temperature: 1 } : state;
+    this.mask.checked = shown.mask === "causal";
+    this.scaling.checked = shown.scaling;
+    this.temperature.value = String(Math.max(0, TEMPERATURES.indexOf(shown.temperature)));
+    this.showTemperature(shown.temperature);
+    for (const input of [this.mask, this.scaling, this.temperature]) {
+      input.disabled = fixed;
+      if (fixed) input.setAttribute("aria-describedby", this.fixedNote.id);
+      else input.removeAttribute("aria-describedby");
+      input.closest("label").classList.toggle("viz-disabled", fixed);
+    }
+    this.fixedNote.hidden = !fixed;
     this.numbers.checked = state.numbers;
   }
 
-  setStatus(text, { error = false, offerLoad = false } = {}) {
+  /** Put the reader's own text back in the box (after a view of it failed). */
+  keepOwn(text) {
+    this.own.value = text;
+  }
+
+  /**
+   * The status line. `offerLoad`: show "Load Python now"; `offerModel`: the
+   * real model's download button, with this text; `progress`: {loaded, total}
+   * of a download under way.
+   */
+  setStatus(text, { error = false, offerLoad = false, offerModel = null, progress = null } = {}) {
     this.status.textContent = text;
     this.status.classList.toggle("viz-status--error", error);
     this.load.hidden = !offerLoad;
+    this.loadModel.hidden = !offerModel;
+    if (offerModel) this.loadModel.textContent = offerModel;
+    this.progress.hidden = !progress;
+    if (progress) {
+      this.progress.max = progress.total || 1;
+      this.progress.value = Math.min(progress.loaded, progress.total || 1);
+    }
   }
 }

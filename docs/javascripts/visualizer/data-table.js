@@ -28,7 +28,12 @@ export class DataTable {
       `temperature ${view.temperature}`,
     ].join(", ");
     this.table.append(
-      html("caption", {}, `Weights of head “${head.label}” for “${view.source}” (${settings}). Rows: queries; columns: keys; each row sums to 1.`),
+      html(
+        "caption",
+        {},
+        `Weights of head “${head.label}” (${ctx.headName.toLowerCase()} of the ${view.model === "hand-built" ? "hand-built model" : view.model}) ` +
+          `for “${view.source}” (${settings}). Rows: queries; columns: keys; each row sums to 1.`,
+      ),
     );
     const headRow = html("tr");
     headRow.append(html("th", { scope: "col" }, "query \\ key"));

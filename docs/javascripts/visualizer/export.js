@@ -40,6 +40,7 @@ export function pictureSvg(ctx, drawings, background, ink) {
   const root = svg("svg", { xmlns: "http://www.w3.org/2000/svg", width, height, viewBox: `0 0 ${width} ${height}` });
   root.append(svg("rect", { width, height, fill: background }));
   const { view, head } = ctx;
+  const model = view.model === "hand-built" ? "hand-built model" : view.model;
   const settings = [
     view.mask === "causal" ? "causal mask" : "no mask",
     view.scaling ? "scaled by 1/√d_k" : "not scaled",
@@ -47,7 +48,7 @@ export function pictureSvg(ctx, drawings, background, ink) {
   ].join(" · ");
   root.append(
     svg("text", { x: gap, y: 18, fill: ink, "font-family": "sans-serif", "font-size": 14, "font-weight": 700 }, `“${view.source}”`),
-    svg("text", { x: gap, y: 34, fill: ink, "font-family": "sans-serif", "font-size": 11 }, `head “${head.label}” (${view.model}) · ${settings} · query “${view.tokens[ctx.query]}”`),
+    svg("text", { x: gap, y: 34, fill: ink, "font-family": "sans-serif", "font-size": 11 }, `${model} · ${ctx.headName.toLowerCase()}, “${head.label}” · ${settings} · query “${view.tokens[ctx.query]}”`),
   );
   let x = gap;
   parts.forEach((part, i) => {
@@ -72,10 +73,13 @@ export function weightsCsv(ctx) {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/** A file name that says what is in the file: model, layer and head, its label, the sentence and the settings. */
 export function fileStem(ctx) {
   const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "view";
   const { view, head } = ctx;
-  return ["attention", slug(view.source), slug(head.label), view.mask, view.scaling ? "scaled" : "unscaled", `t${view.temperature}`].join("_");
+  const where = view.layers.length > 1 ? `layer${ctx.layerIndex + 1}-head${ctx.headIndex + 1}` : `head${ctx.headIndex + 1}`;
+  const settings = view.model === "hand-built" ? [view.mask, view.scaling ? "scaled" : "unscaled", `t${view.temperature}`] : [];
+  return ["attention", slug(view.model), where, slug(head.label), slug(view.source), ...settings].join("_");
 }
 
 export function download(blob, filename) {

@@ -46,3 +46,32 @@ export function inkFor(weight, scheme) {
   const lightness = mix(SCALES[scheme].l, Math.min(1, Math.max(0, weight)));
   return lightness < 0.62 ? "light" : "dark";
 }
+
+// OKLCH -> sRGB (Björn Ottosson's OKLab, 2020): OKLab -> cube roots of LMS
+// -> LMS -> linear sRGB -> the sRGB transfer curve. Canvas drawings need
+// bytes, not CSS colour strings.
+function oklchToRgb(l, c, hue) {
+  const a = c * Math.cos((hue * Math.PI) / 180);
+  const b = c * Math.sin((hue * Math.PI) / 180);
+  const lms = [l + 0.3963377774 * a + 0.2158037573 * b, l - 0.1055613458 * a - 0.0638541728 * b, l - 0.0894841775 * a - 1.291485548 * b].map(
+    (x) => x * x * x,
+  );
+  const linear = [
+    4.0767416621 * lms[0] - 3.3077115913 * lms[1] + 0.2309699292 * lms[2],
+    -1.2684380046 * lms[0] + 2.6097574011 * lms[1] - 0.3413193965 * lms[2],
+    -0.0041960863 * lms[0] - 0.7034186147 * lms[1] + 1.707614701 * lms[2],
+  ];
+  return linear.map((x) => {
+    const v = Math.min(1, Math.max(0, x)); // out-of-gamut components are clipped
+    return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
+  });
+}
+
+/** The colours of weights 0, 1/(steps-1), …, 1 on the scale of `scheme`, as [r, g, b] bytes (for canvas drawings). */
+export function weightPalette(scheme, steps = 256) {
+  const s = SCALES[scheme];
+  return Array.from({ length: steps }, (_, i) => {
+    const t = i / (steps - 1);
+    return oklchToRgb(mix(s.l, t), mix(s.c, t), mix(s.h, t));
+  });
+}

@@ -116,7 +116,7 @@ export class Heatmap {
     const { view, head } = ctx;
     this.svg.setAttribute(
       "aria-label",
-      `Heatmap of the weights of head ${head.label}: rows are queries, columns keys. ` +
+      `Heatmap of the weights of ${ctx.headName.toLowerCase()}, ${head.label}: rows are queries, columns keys. ` +
         "Arrow keys move the selected cell; the table below the lab lists the same numbers.",
     );
     head.weights.forEach((row, q) =>

@@ -2,9 +2,31 @@
 // the key vector of the selected key, component by component, their
 // products, and the sum of the products, which is the score. Built once per
 // set of component names; a new selection only rewrites numbers.
+//
+// A view without vectors (the trained model's: 32 unnamed components per
+// head) keeps the score, the scaled score and the weight of the pair, and
+// says in one sentence why the vectors are not shown, with a link to the
+// notebook that looks at them.
 
 import { clear, html, sameTokens, setSignedBar, signedBar } from "./dom.js";
 import { formatNumber, formatWeight } from "./format.js";
+import { NOTEBOOK_URL } from "./minilm.js";
+
+const NO_VECTORS = "no vectors";
+
+/** The sentence that stands in for the vectors of a trained model's head, with its link. */
+export function noVectorsNote(head, what) {
+  const note = html("p", { class: "viz-no-vectors", "data-view": "no-vectors" });
+  note.append(
+    document.createTextNode(
+      `${what} not shown for the trained model: its vectors have ${head.d_k} components per head, learned rather ` +
+        "than designed, and none of them has a meaning one could name, so a table of them would explain nothing; the notebook ",
+    ),
+    html("a", { href: NOTEBOOK_URL }, "Attention inside a real model"),
+    document.createTextNode(" looks at what its heads do instead."),
+  );
+  return note;
+}
 
 function valueCell() {
   const td = html("td");
@@ -26,20 +48,29 @@ export class QKMatch {
     this.names = null;
   }
 
-  build(names) {
+  build(names, head) {
     clear(this.root);
     this.title = html("h4");
     this.root.append(this.title);
+    const vectors = names !== NO_VECTORS;
+    if (!vectors) this.root.append(noVectorsNote(head, "The query and key vectors behind this score are"));
     const table = html("table", { class: "viz-qk-table" });
     table.append(
-      html("caption", {}, "Each component of the query vector times the same component of the key vector; the products add up to the score."),
+      html(
+        "caption",
+        {},
+        vectors
+          ? "Each component of the query vector times the same component of the key vector; the products add up to the score."
+          : "The score is the dot product of the query and key vectors; then the same steps as in every head.",
+      ),
     );
-    const head = html("thead");
+    if (!vectors) names = [];
+    const thead = html("thead");
     const headRow = html("tr");
     this.headers = ["component", "q", "k", "q × k"].map((text) => html("th", { scope: "col" }, text));
     headRow.append(...this.headers);
-    head.append(headRow);
-    table.append(head);
+    thead.append(headRow);
+    if (vectors) table.append(thead);
     const body = html("tbody");
     this.rows = names.map((name) => {
       const tr = html("tr");
@@ -52,13 +83,13 @@ export class QKMatch {
     const foot = html("tfoot");
     const footRow = (text, name) => {
       const tr = html("tr");
-      const th = html("th", { scope: "row", colspan: "3" }, text);
+      const th = html("th", { scope: "row", colspan: vectors ? "3" : "1" }, text);
       const td = html("td", { "data-qk": name });
       tr.append(th, td);
       foot.append(tr);
       return { th, td };
     };
-    this.score = footRow("score q·k (the sum)", "score");
+    this.score = footRow(vectors ? "score q·k (the sum)" : "score q·k", "score");
     this.scaled = footRow("scaled score", "scaled");
     this.weight = footRow("weight after the softmax over all keys", "weight");
     table.append(foot);
@@ -68,14 +99,18 @@ export class QKMatch {
   update(ctx) {
     const { view, head, query, key } = ctx;
     const { tokens } = view;
-    if (!sameTokens(head.qk_names, this.names)) {
-      this.build(head.qk_names);
-      this.names = head.qk_names;
+    const names = head.qk_names || NO_VECTORS;
+    if (names === NO_VECTORS ? this.names !== NO_VECTORS || this.dK !== head.d_k : !sameTokens(names, this.names)) {
+      this.build(names, head);
+      this.names = names;
+      this.dK = head.d_k;
     }
-    const q = head.q[query];
-    const k = head.k[key];
     const masked = view.mask === "causal" && key > query;
     this.title.textContent = `Does “${tokens[query]}” (query) match “${tokens[key]}” (key)?`;
+    this.fillSteps(head, query, key, masked);
+    if (names === NO_VECTORS) return;
+    const q = head.q[query];
+    const k = head.k[key];
     this.headers[1].textContent = `q (“${tokens[query]}”)`;
     this.headers[2].textContent = `k (“${tokens[key]}”)`;
     // Each column on its own scale: what matters is which components agree in sign and size.
@@ -88,6 +123,9 @@ export class QKMatch {
       setValue(row.cells[1], k[d], kScale);
       setValue(row.cells[2], products[d], productScale);
     });
+  }
+
+  fillSteps(head, query, key, masked) {
     this.score.td.textContent = formatNumber(head.scores[query][key]);
     this.scaled.th.textContent = `scaled score (× ${formatNumber(head.scale, 3)})`;
     this.scaled.td.textContent = formatNumber(head.scaled_scores[query][key]);

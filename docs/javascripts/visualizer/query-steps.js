@@ -2,7 +2,9 @@
 // the four steps that produce them and its output, read from the data:
 // 1. raw scores q·k, 2. scaled scores, 3. softmax weights, 4. the output
 // vector, the weighted sum of the values. Built once per sentence (and set of
-// value names); a new selection only rewrites numbers.
+// value names); a new selection only rewrites numbers. A view without vectors
+// (the trained model's) has steps 1 to 3; step 4 is then replaced by a
+// sentence that says why.
 
 import { clear, html, sameTokens, setSignedBar, signedBar, svg } from "./dom.js";
 import { formatNumber, formatWeight } from "./format.js";
@@ -25,10 +27,10 @@ export class QuerySteps {
     this.root = html("section", { class: "viz-query", "data-view": "query", "aria-label": "The selected query, step by step" });
     parent.append(this.root);
     this.tokens = null;
-    this.vNames = null;
+    this.vNames = undefined;
   }
 
-  build(tokens, vNames) {
+  build(tokens, vNames, head) {
     clear(this.root);
     const n = tokens.length;
     this.title = html("h4");
@@ -64,11 +66,11 @@ export class QuerySteps {
     const table = html("table", { class: "viz-steps", "data-view": "steps" });
     this.caption = html("caption");
     table.append(this.caption);
-    const head = html("thead");
+    const thead = html("thead");
     const headRow = html("tr");
     for (const text of ["key", "1. score q·k", "2. scaled", "3. weight"]) headRow.append(html("th", { scope: "col" }, text));
-    head.append(headRow);
-    table.append(head);
+    thead.append(headRow);
+    table.append(thead);
     const body = html("tbody");
     this.steps = tokens.map((token, k) => {
       const tr = html("tr", { "data-k": k });
@@ -82,6 +84,17 @@ export class QuerySteps {
     table.append(body);
     this.root.append(table);
 
+    if (!vNames) {
+      this.outputs = null;
+      this.root.append(
+        html(
+          "p",
+          { class: "viz-no-vectors", "data-view": "no-output" },
+          `Step 4, the output (Σ weight × v), is not shown for the trained model: its value vectors have ${head.d_k} unnamed components per head.`,
+        ),
+      );
+      return;
+    }
     const output = html("table", { class: "viz-output", "data-view": "output" });
     this.outputCaption = html("caption");
     output.append(this.outputCaption);
@@ -105,14 +118,17 @@ export class QuerySteps {
   update(ctx) {
     const { view, head, query, key } = ctx;
     const { tokens } = view;
-    if (!sameTokens(tokens, this.tokens) || !sameTokens(head.v_names, this.vNames)) {
-      this.build(tokens, head.v_names);
+    const vNames = head.v_names || null;
+    const sameValues = vNames ? sameTokens(vNames, this.vNames) : this.vNames === null && this.dK === head.d_k;
+    if (!sameTokens(tokens, this.tokens) || !sameValues) {
+      this.build(tokens, vNames, head);
       this.tokens = tokens;
-      this.vNames = head.v_names;
+      this.vNames = vNames;
+      this.dK = head.d_k;
     }
     const n = tokens.length;
     const masked = (k) => view.mask === "causal" && k > query;
-    this.title.textContent = `Query “${tokens[query]}” (token ${query + 1} of ${n}), head “${head.label}”`;
+    this.title.textContent = `Query “${tokens[query]}” (token ${query + 1} of ${n}), ${ctx.headName.toLowerCase()}, “${head.label}”`;
     this.chart.setAttribute("aria-label", `Weights of the query ${tokens[query]} over the keys`);
 
     const weights = head.weights[query];
@@ -141,6 +157,7 @@ export class QuerySteps {
       `Steps 1–3 for “${tokens[query]}”: score q·k, times the scale ${scaleText} = ${formatNumber(head.scale, 3)}, ` +
       `then the softmax over the keys it may see${view.mask === "causal" ? " (later tokens are masked)" : ""}.`;
 
+    if (!this.outputs) return;
     const output = head.output[query];
     const largest = Math.max(...output.map(Math.abs), 1);
     this.outputCaption.textContent = `Step 4: the output of “${tokens[query]}”, the weighted sum of the value vectors, Σ weight × v`;

@@ -26,7 +26,7 @@ export class Readout {
     const threshold = view.threshold;
     clear(this.root);
 
-    this.root.append(html("h4", {}, `Head “${head.label}”, all queries`));
+    this.root.append(html("h4", {}, `${ctx.headName}, “${head.label}”, all queries`));
     const all = html("dl", { "data-scope": "head" });
     this.item(all, "Entropy", formatBits(s.entropy), `on average (spread evenly: ${formatBits(s.uniform_entropy)})`, "entropy");
     this.item(all, `Weights below ${threshold}`, formatShare(s.below_threshold), "of the weights a query may give", "below");

@@ -1,7 +1,8 @@
 // Every head of every layer at once, as small heatmaps: the chosen head is
 // marked, the selected query's row is framed in each, and a click (or Enter)
 // chooses a head. Arrow keys move between them. Built once per sentence,
-// recoloured when the view changes.
+// recoloured when the view changes. For the hand-built model's one layer; a
+// model of many layers gets the grid of head-grid.js instead.
 
 import { clear, html, sameTokens, svg } from "./dom.js";
 import { formatBits, weightColour } from "./format.js";
@@ -72,6 +73,8 @@ export class SmallMultiples {
   }
 
   update(ctx) {
+    this.root.hidden = ctx.view.layers.length > 1;
+    if (this.root.hidden) return;
     const shape = ctx.view.layers.map((layer) => layer.heads.length).join(",");
     if (!sameTokens(ctx.view.tokens, this.tokens) || shape !== this.shape) {
       this.build(ctx.view);

@@ -1,14 +1,21 @@
 // The lab's state and its place in the URL, so that a view can be shared.
 // No DOM here: parse from and serialise to a query string.
 //
-// Parameters (none of Material's own, such as q and h): s = sentence,
-// layer, head, mask = none|causal, scaling = on|off, t = temperature,
-// query and key = selected token indices, numbers = on|off.
+// Parameters (none of Material's own, such as q and h): model = minilm (the
+// pretrained encoder; absent: the hand-built model), s = sentence, layer,
+// head (0-based, as the data counts), mask = none|causal, scaling = on|off,
+// t = temperature, query and key = selected token indices, numbers = on|off.
+// The real model has fixed settings, so its addresses carry no mask,
+// scaling or temperature.
 
 /** The temperatures the slider offers: steps of about √2 around 1. */
 export const TEMPERATURES = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8, 4];
 
+/** The models the lab can show: the hand-built layer of attention/lab.py and all-MiniLM-L6-v2. */
+export const MODELS = ["hand", "minilm"];
+
 export const DEFAULTS = Object.freeze({
+  model: "hand",
   sentence: "",
   layer: 0,
   head: 0,
@@ -20,21 +27,32 @@ export const DEFAULTS = Object.freeze({
   numbers: false,
 });
 
+const NAMES = ["model", "s", "layer", "head", "mask", "scaling", "t", "query", "key", "numbers"];
+
 function integer(text, fallback) {
   return text !== null && /^\d{1,3}$/.test(text) ? Number(text) : fallback;
+}
+
+/** The model a query string asks for: "minilm" or the default. */
+export function parseModel(search) {
+  const model = new URLSearchParams(search).get("model");
+  return MODELS.includes(model) ? model : DEFAULTS.model;
 }
 
 /** A state from a query string ("?s=...&head=2"); anything missing or malformed takes its default. */
 export function parseState(search, defaultSentence) {
   const params = new URLSearchParams(search);
+  const model = parseModel(search);
+  const fixed = model !== "hand"; // the trained model's settings are not the reader's to change
   const t = Number(params.get("t"));
   return {
+    model,
     sentence: (params.get("s") || "").trim() || defaultSentence,
     layer: integer(params.get("layer"), DEFAULTS.layer),
     head: integer(params.get("head"), DEFAULTS.head),
-    mask: params.get("mask") === "causal" ? "causal" : "none",
-    scaling: params.get("scaling") !== "off",
-    temperature: TEMPERATURES.includes(t) ? t : DEFAULTS.temperature,
+    mask: !fixed && params.get("mask") === "causal" ? "causal" : "none",
+    scaling: fixed || params.get("scaling") !== "off",
+    temperature: !fixed && TEMPERATURES.includes(t) ? t : DEFAULTS.temperature,
     query: integer(params.get("query"), DEFAULTS.query),
     key: integer(params.get("key"), DEFAULTS.key),
     numbers: params.get("numbers") === "on",
@@ -44,13 +62,16 @@ export function parseState(search, defaultSentence) {
 /** The query string of a state, defaults left out; other parameters of `search` are kept. */
 export function stateToSearch(state, search = "") {
   const params = new URLSearchParams(search);
-  for (const name of ["s", "layer", "head", "mask", "scaling", "t", "query", "key", "numbers"]) params.delete(name);
+  for (const name of NAMES) params.delete(name);
+  if (state.model !== DEFAULTS.model) params.set("model", state.model);
   params.set("s", state.sentence);
   if (state.layer !== DEFAULTS.layer) params.set("layer", String(state.layer));
   if (state.head !== DEFAULTS.head) params.set("head", String(state.head));
-  if (state.mask !== DEFAULTS.mask) params.set("mask", state.mask);
-  if (state.scaling !== DEFAULTS.scaling) params.set("scaling", "off");
-  if (state.temperature !== DEFAULTS.temperature) params.set("t", String(state.temperature));
+  if (state.model === "hand") {
+    if (state.mask !== DEFAULTS.mask) params.set("mask", state.mask);
+    if (state.scaling !== DEFAULTS.scaling) params.set("scaling", "off");
+    if (state.temperature !== DEFAULTS.temperature) params.set("t", String(state.temperature));
+  }
   params.set("query", String(state.query));
   if (state.key !== null) params.set("key", String(state.key));
   if (state.numbers) params.set("numbers", "on");

@@ -74,7 +74,7 @@ export class TokenLines {
   fill(ctx) {
     this.svg.setAttribute(
       "aria-label",
-      `Lines from each query token (left) to each key token (right) for head ${ctx.head.label}; thicker means more weight`,
+      `Lines from each query token (left) to each key token (right) for ${ctx.headName.toLowerCase()}, ${ctx.head.label}; thicker means more weight`,
     );
     ctx.head.weights.forEach((row, q) =>
       row.forEach((weight, k) => {

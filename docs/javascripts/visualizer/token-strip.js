@@ -32,6 +32,8 @@ export class TokenStrip {
             "data-token": token,
             "data-index": i,
             "data-unknown": note.startsWith("not in the vocabulary") || null,
+            "data-special": note.startsWith("special") || null,
+            "data-piece": note.startsWith("a piece of a longer word") || null,
             title: note ? `${token}: ${note}` : token,
           },
           token,

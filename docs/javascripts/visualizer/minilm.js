@@ -1,0 +1,262 @@
+// Where the lab's real-model views come from: all-MiniLM-L6-v2, a trained
+// 6-layer BERT encoder, run by the course's attention package.
+//
+// - Preset sentences: computed when the site was built, with the full-precision
+//   weights (overrides/hooks/model_views.py): data/minilm/index.json lists
+//   them, data/minilm/<id>.json holds one view each. Nothing is fetched until
+//   the reader switches to the real model; each file only when it is chosen.
+// - Any other sentence: the model runs in the reader's browser. Only after the
+//   reader asks (the lab's button), the site's float16 copy of the weights
+//   (overrides/hooks/model_files.py, its sizes in manifest.json) is written
+//   into Python's file system with window.attentionCourse.python.fetchFile,
+//   and attention.models.views.minilm_view_json computes the view. The files
+//   live in the Python worker: when a lesson block's Stop restarts it, they
+//   are fetched again before the next sentence (from the browser's cache).
+//
+// One source serves every lab of the visit (sharedSource): the worker and the
+// files in it outlive Material's instant navigation, and so does what was
+// fetched.
+//
+// The data contract is attention/visualizer.py. No DOM here.
+
+import { pythonError } from "./data.js";
+
+export const MODEL_NAME = "all-MiniLM-L6-v2";
+const INDEX_URL = new URL("../../data/minilm/index.json", import.meta.url).href;
+const MODEL_URL = new URL(`../../models/${MODEL_NAME}/`, import.meta.url).href;
+/** The notebook that looks at the real model's vectors and heads in depth. */
+export const NOTEBOOK_URL = new URL("../../examples/attention-in-a-real-model/", import.meta.url).href;
+/** Where the weights go in the browser's Python. */
+export const FOLDER = `/models/${MODEL_NAME}`;
+/** What the package needs to load the model; manifest.json gives each one's size. */
+const FILES = ["config.json", "vocab.txt", "model.safetensors"];
+// A few words, run once after the download so that reading the weights into
+// numpy is not counted as the first sentence's time.
+const WARM_UP = "Attention.";
+
+function python() {
+  return window.attentionCourse && window.attentionCourse.python;
+}
+
+async function fetchJson(url, what) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`${what} could not be loaded (${error.message})`);
+  }
+  if (!response.ok) throw new Error(`${what} could not be loaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+/** Python source that prints the view of `sentence` as JSON. JSON string literals are valid Python string literals. */
+export function liveCode(sentence) {
+  return [
+    "from attention.models.views import minilm_view_json",
+    `print(minilm_view_json(${JSON.stringify(sentence)}, ${JSON.stringify(FOLDER)}))`,
+  ].join("\n");
+}
+
+// A Stop in a lesson block ends the worker under a running call ("stopped"),
+// or before it ("MissingWeightsError": the files are gone): fetch and try again.
+function filesLost(error) {
+  return pythonError(error) === "stopped" || String((error && error.message) || error).includes("MissingWeightsError");
+}
+
+export class MiniLMSource {
+  constructor() {
+    this.index = null;
+    this.indexLoading = null;
+    this.views = new Map(); // sentence -> view (presets and live)
+    this.loads = new Map(); // preset id -> Promise of its view
+    this.liveMs = new Map(); // sentence -> ms its live computation took
+    this.manifestLoading = null;
+    this.manifestData = null;
+    this.manifestError = null;
+    // The weights in the browser: none (never asked for) | loading | ready | failed.
+    this.status = "none";
+    this.wanted = false; // the reader asked for the model (the button)
+    this.inPython = false; // the files are in the current Python worker
+    this.loading = null; // Promise while downloading
+    this.progress = null; // { phase: "python" | "download" | "prepare", loaded, total }
+    this.timing = null; // { loadMs, downloadMs, bytes } of the last load
+    this.error = null;
+  }
+
+  // ── Presets ─────────────────────────────────────────────────────────────
+
+  loadIndex() {
+    this.indexLoading =
+      this.indexLoading ||
+      fetchJson(INDEX_URL, "the real model's list of sentences").then(
+        (index) => (this.index = index),
+        (error) => {
+          this.indexLoading = null; // a later attempt may succeed
+          throw error;
+        },
+      );
+    return this.indexLoading;
+  }
+
+  get presets() {
+    return this.index ? this.index.presets : [];
+  }
+
+  get info() {
+    return this.index ? this.index.model : null;
+  }
+
+  presetFor(sentence) {
+    return this.presets.find((preset) => preset.sentence === sentence) || null;
+  }
+
+  /** The view of `sentence` if it is at hand, else null. */
+  cached(sentence) {
+    return this.views.get(sentence) || null;
+  }
+
+  loadPreset(preset) {
+    if (!this.loads.has(preset.id)) {
+      const url = new URL(preset.file, INDEX_URL).href;
+      const loading = fetchJson(url, `the views of “${preset.sentence}”`).then(
+        (view) => {
+          this.views.set(preset.sentence, view);
+          return view;
+        },
+        (error) => {
+          this.loads.delete(preset.id);
+          throw error;
+        },
+      );
+      this.loads.set(preset.id, loading);
+    }
+    return this.loads.get(preset.id);
+  }
+
+  // ── The model in the browser ────────────────────────────────────────────
+
+  /** The download's manifest ({files: {name: {bytes, sha256}}, total_bytes, dtype}); small, fetched in real-model mode only. */
+  manifest() {
+    this.manifestLoading =
+      this.manifestLoading ||
+      fetchJson(`${MODEL_URL}manifest.json`, "the model's file list").then(
+        (manifest) => (this.manifestData = manifest),
+        (error) => {
+          this.manifestError = error;
+          throw error;
+        },
+      );
+    return this.manifestLoading;
+  }
+
+  /** The bytes the button will download, once the manifest is known. */
+  get downloadBytes() {
+    const files = this.manifestData && this.manifestData.files;
+    return files ? FILES.reduce((sum, name) => sum + files[name].bytes, 0) : null;
+  }
+
+  get canLoad() {
+    const runtime = python();
+    return Boolean(runtime && typeof runtime.fetchFile === "function" && this.manifestData);
+  }
+
+  /** The Python worker was restarted: whatever was written into it is gone. */
+  pythonStopped() {
+    this.inPython = false;
+  }
+
+  /** Download the weights into the browser's Python (if they are not there) and read them once. */
+  ensureModel(onProgress) {
+    if (this.inPython) return Promise.resolve();
+    this.onProgress = onProgress; // the lab asking last hears the progress (instant navigation makes new labs)
+    if (!this.loading) {
+      this.wanted = true;
+      this.status = "loading";
+      this.error = null;
+      this.loading = this.load().then(
+        () => {
+          this.status = "ready";
+          this.loading = null;
+        },
+        (error) => {
+          this.loading = null;
+          this.progress = null;
+          // A restart during the download is not the download's fault: the caller retries.
+          if (pythonError(error) === "stopped") this.status = this.timing ? "ready" : "none";
+          else {
+            this.status = "failed";
+            this.error = error;
+          }
+          throw error;
+        },
+      );
+    }
+    return this.loading;
+  }
+
+  async load() {
+    const runtime = python();
+    if (!runtime || typeof runtime.fetchFile !== "function") throw new Error("this page cannot load files into Python");
+    const manifest = await this.manifest();
+    const began = performance.now();
+    const report = (progress) => {
+      this.progress = progress;
+      if (this.onProgress) this.onProgress(progress);
+    };
+    report({ phase: "python" });
+    await runtime.start();
+    const sizes = FILES.map((name) => manifest.files[name].bytes);
+    const total = sizes.reduce((sum, bytes) => sum + bytes, 0);
+    let done = 0;
+    const downloadBegan = performance.now();
+    report({ phase: "download", loaded: 0, total });
+    for (const [i, name] of FILES.entries()) {
+      await runtime.fetchFile(`${MODEL_URL}${name}`, `${FOLDER}/${name}`, ({ loaded }) =>
+        report({ phase: "download", loaded: done + Math.min(loaded, sizes[i]), total }),
+      );
+      done += sizes[i];
+    }
+    const downloadMs = performance.now() - downloadBegan;
+    report({ phase: "prepare", loaded: total, total });
+    await runtime.call(liveCode(WARM_UP));
+    this.inPython = true;
+    this.progress = null;
+    this.timing = { loadMs: performance.now() - began, downloadMs, bytes: total };
+  }
+
+  /** Compute the view of `sentence` in the browser; resolves to {view, ms}, rejects with Python's error. */
+  async compute(sentence, onProgress) {
+    const runtime = python();
+    if (!runtime) throw new Error("the in-page Python runner is not available");
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.ensureModel(onProgress);
+        const began = performance.now();
+        const text = await runtime.call(liveCode(sentence));
+        const ms = performance.now() - began;
+        const view = JSON.parse(text);
+        this.views.set(sentence, view);
+        this.liveMs.set(sentence, ms);
+        return { view, ms };
+      } catch (error) {
+        if (attempt < 2 && filesLost(error)) {
+          this.inPython = false;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+let shared = null;
+
+/** The one real-model source of this visit; it hears of worker restarts even while no lab is on screen. */
+export function sharedSource() {
+  if (!shared) {
+    shared = new MiniLMSource();
+    const runtime = python();
+    if (runtime) runtime.onState((event) => event.type === "state" && event.state === "stopped" && shared.pythonStopped());
+  }
+  return shared;
+}

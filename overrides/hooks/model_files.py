@@ -1,0 +1,145 @@
+"""MkDocs hook: the float16 copy of all-MiniLM-L6-v2 that the lab downloads into the reader's browser.
+
+Every build (``mkdocs build`` and ``mkdocs serve``) puts under
+``models/all-MiniLM-L6-v2/`` in the site what
+:func:`attention.models.export.export_float16` writes: ``model.safetensors``
+(the weights the encoder reads, as float16: 45 MB instead of 91 MB),
+``config.json``, ``vocab.txt``, ``manifest.json`` (each file's size and
+sha256, so a page can say how much it is about to download before it does)
+and ``LICENSE``, the Apache License 2.0 the weights are published under.
+
+The source is the published model in the weights cache, which
+``python -m attention.models fetch`` fills (``./dev.sh`` runs it). Without
+it the build fails with that command in the message.
+
+Converting takes about a second; the result is cached next to the weights
+(``<cache>/all-MiniLM-L6-v2-float16/<key>/``), keyed on the sha256 of the
+source files and on the code that writes the copy, so a repeated build or a
+``mkdocs serve`` rebuild reuses it. Copies not used for a week are removed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the package, when mkdocs runs without it installed
+    sys.path.insert(0, str(ROOT))
+
+from attention.models import bert, export, safetensors  # noqa: E402
+from attention.models.weights import (  # noqa: E402
+    MODEL_FILES,
+    MODEL_NAME,
+    MissingWeightsError,
+    models_root,
+    require_files,
+)
+
+SITE_DIR = f"models/{MODEL_NAME}"
+FILES = ("model.safetensors", "config.json", "vocab.txt", "manifest.json")
+# The code whose change changes the copy's bytes or its choice of tensors.
+CODE = (export, safetensors, bert)
+STALE_AFTER = 7 * 24 * 3600  # seconds
+
+
+def cache_root() -> Path:
+    return models_root() / f"{MODEL_NAME}-float16"
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def cache_key(source: Path) -> str:
+    """A digest of the source files and of the code that converts them."""
+    digest = hashlib.sha256()
+    for name in sorted(MODEL_FILES):
+        digest.update(f"{name}\0{_file_sha256(source / name)}\0".encode())
+    for module in CODE:
+        assert module.__file__ is not None
+        digest.update(Path(module.__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _prune(keep: Path) -> None:
+    """Remove copies made from other sources or by older code that no build has used for a while."""
+    now = time.time()
+    for folder in cache_root().iterdir():
+        if folder != keep and folder.is_dir() and now - folder.stat().st_mtime > STALE_AFTER:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def float16_copy() -> Path:
+    """The folder holding the float16 copy, made (once per key) if needed.
+
+    Raises:
+        PluginError: the published weights are not in the cache; the message
+            says how to fetch them.
+    """
+    try:
+        source = require_files()
+    except MissingWeightsError as error:
+        raise PluginError(f"model_files hook: {error}") from None
+    folder = cache_root() / cache_key(source)
+    if not all((folder / name).is_file() for name in FILES):
+        cache_root().mkdir(parents=True, exist_ok=True)
+        # Write beside the final place and rename: another build running at the
+        # same time never sees half a copy (and if it wins the race, its copy is used).
+        staging = Path(tempfile.mkdtemp(prefix=".export-", dir=cache_root()))
+        try:
+            export.export_float16(source, staging)
+            try:
+                os.replace(staging, folder)
+            except OSError:
+                if not all((folder / name).is_file() for name in FILES):
+                    raise
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    os.utime(folder)  # in use: not stale
+    _prune(keep=folder)
+    return folder
+
+
+def apache_license() -> str:
+    """The Apache License 2.0, under which the weights are published, to ship beside them.
+
+    The text is taken from a file the site ships anyway: the ``packaging``
+    wheel that the pyodide hook (which runs first) downloaded and checked
+    against its published sha256 carries it as ``LICENSE.APACHE``.
+    """
+    base = Path(os.environ.get("ATTENTION_COURSE_CACHE") or Path.home() / ".cache" / "attention-course")
+    for wheel in sorted(base.glob("pyodide-*/wheels/packaging-*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.endswith(".dist-info/licenses/LICENSE.APACHE") or name.endswith(".dist-info/LICENSE.APACHE"):
+                    text = archive.read(name).decode("utf-8")
+                    if text.lstrip().startswith("Apache License") and "Version 2.0, January 2004" in text:
+                        return text
+    raise PluginError(
+        "model_files hook: no copy of the Apache License 2.0 to ship with the weights was found in the "
+        f"packaging wheel under {base}/pyodide-*/wheels/ (the pyodide hook downloads it; is it listed first?)"
+    )
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    folder = float16_copy()
+    for name in FILES:
+        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(folder / name)))
+    # The licence the weights are published under travels with them (Apache-2.0, section 4a).
+    files.append(File.generated(config, f"{SITE_DIR}/LICENSE", content=apache_license()))
+    return files
