@@ -28,6 +28,9 @@ def shape_str(shape: tuple[int, ...]) -> str:
     return str(tuple(int(n) for n in shape))
 
 
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+
+
 def float_dtype(*arrays: NDArray) -> np.dtype:
     """The float dtype a computation on ``arrays`` returns.
 
@@ -36,11 +39,10 @@ def float_dtype(*arrays: NDArray) -> np.dtype:
     scores); integers are promoted to float64.
     """
     dtype = np.result_type(*(a.dtype for a in arrays))
-    if dtype == np.float16:
-        return np.dtype(np.float32)
-    if not np.issubdtype(dtype, np.floating):
-        return np.dtype(np.float64)
-    return dtype
+    # Kind and size, not np.issubdtype: this runs on every call of every function.
+    if dtype.kind != "f":
+        return _FLOAT64
+    return _FLOAT32 if dtype.itemsize < 4 else dtype
 
 
 def as_float_array(
@@ -91,6 +93,8 @@ def as_float_array(
                 raise ValueError(f"{name} contains +inf (shape {shape_str(array.shape)}); only -inf is allowed")
         elif np.isinf(array).any():
             raise ValueError(f"{name} contains inf (shape {shape_str(array.shape)}); all values must be finite")
+    if kind == "f" and array.dtype.itemsize >= 4:
+        return array  # float32, float64 (or wider): already what the computation uses
     return array.astype(float_dtype(array), copy=False)
 
 
