@@ -25,12 +25,10 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib.util
 import os
 import platform
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -87,16 +85,11 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def free_host() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return f"127.0.0.1:{probe.getsockname()[1]}"
-
-
-def build(site: Path, host: str) -> None:
-    env = {**os.environ, "SITE_URL": f"http://{host}/", "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=ROOT, env=env,
-                   check=True, capture_output=True)  # fmt: skip
+# Building the site for the served address, and picking that address, are the runner figures' own.
+_spec = importlib.util.spec_from_file_location("runner_figures", ROOT / "site_examples" / "generate_runner_figures.py")
+runner_figures = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(runner_figures)
+free_host, build = runner_figures.free_host, runner_figures.build
 
 
 def summary(times: list[float]) -> str:
