@@ -334,7 +334,11 @@ def blockwise_attention(
         \ell \leftarrow e^{m_{\text{old}} - m}\,\ell + \sum_j e^{S^{(t)}_j - m}, \quad
         o \leftarrow e^{m_{\text{old}} - m}\,o + \sum_j e^{S^{(t)}_j - m}\, v_j,
 
-    and at the end the output is :math:`o / \ell`.
+    and at the end the output is :math:`o / \ell`. A problem whose scores all
+    fit in one tile (at most ``block_size²`` of them over every batch item,
+    and no explicit ``mask``) has nothing to carry from tile to tile: it is
+    computed as one plain softmax, with the scale applied to the queries and
+    the normalisation to the output, both smaller than the scores.
 
     Args:
         q: queries, shape ``(..., n_q, d_k)``.
