@@ -361,16 +361,28 @@ def test_mask_errors(mask, error, message):
         blockwise_attention(np.ones((2, 4)), np.ones((3, 4)), np.ones((3, 5)), mask=mask)
 
 
+# The paths that check the inputs' values at different moments: one tile (each input
+# just before its use), several tiles (all three first), with and without masks.
+PATHS = {
+    "one tile": {},
+    "one tile, causal": {"causal": True},
+    "tiles": {"block_size": 2},
+    "tiles, causal": {"block_size": 2, "causal": True},
+    "tiles, mask": {"mask": np.ones((2, 3), bool)},
+}
+
+
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("argument", ["q", "k", "v"])
 @pytest.mark.parametrize("bad", BAD_VALUES)
-def test_bad_values(argument, bad):
+def test_bad_values(argument, bad, path):
     """NaN, infinities, bool, complex, strings, objects, ragged lists: refused, naming the argument."""
     make_bad, error, message = BAD_VALUES[bad]
     arguments = {"q": np.ones((2, 4)), "k": np.ones((3, 4)), "v": np.ones((3, 5))}
     shape = re.escape(str(arguments[argument].shape))
     arguments[argument] = make_bad(arguments[argument])
     with pytest.raises(error, match="^" + message(re.escape(argument), shape)):
-        blockwise_attention(**arguments)
+        blockwise_attention(**arguments, **PATHS[path])
 
 
 @pytest.mark.parametrize(
