@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike, NDArray
 __all__ = [
     "as_float_array",
     "as_mask",
+    "check_finite",
     "check_flag",
     "check_scale",
     "float_dtype",
@@ -53,6 +54,7 @@ def as_float_array(
     ndim: int | None = None,
     allow_empty: bool = False,
     allow_neg_inf: bool = False,
+    finite: bool = True,
 ) -> NDArray[np.floating]:
     """Convert ``value`` to a real float array, or raise naming ``name``.
 
@@ -60,7 +62,9 @@ def as_float_array(
     one). Rejects booleans, complex numbers, objects and strings with a
     ``TypeError``; rejects a wrong rank, empty axes, NaN and infinities with a
     ``ValueError``. ``allow_neg_inf`` lets ``-inf`` through, which softmax
-    and additive masks read as "weight exactly zero".
+    and additive masks read as "weight exactly zero". ``finite=False`` leaves
+    NaN and infinities to a later :func:`check_finite` by the caller, which
+    must make it before computing with the array.
     """
     try:
         array = np.asarray(value)
@@ -84,18 +88,25 @@ def as_float_array(
         )
     if not allow_empty and array.size == 0:
         raise ValueError(f"{name} must not be empty, got shape {shape_str(array.shape)}")
-    # One pass in the usual, all-finite case; only a non-finite array is searched for what to report.
-    if kind == "f" and not np.isfinite(array).all():
-        if np.isnan(array).any():
-            raise ValueError(f"{name} contains NaN (shape {shape_str(array.shape)})")
-        if allow_neg_inf:
-            if np.isposinf(array).any():
-                raise ValueError(f"{name} contains +inf (shape {shape_str(array.shape)}); only -inf is allowed")
-        elif np.isinf(array).any():
-            raise ValueError(f"{name} contains inf (shape {shape_str(array.shape)}); all values must be finite")
+    if finite and kind == "f":
+        check_finite(name, array, allow_neg_inf=allow_neg_inf)
     if kind == "f" and array.dtype.itemsize >= 4:
         return array  # float32, float64 (or wider): already what the computation uses
     return array.astype(float_dtype(array), copy=False)
+
+
+def check_finite(name: str, array: NDArray, *, allow_neg_inf: bool = False) -> None:
+    """Raise ``ValueError`` naming ``name`` if the float array holds NaN or an infinity (``-inf`` if allowed)."""
+    # One pass in the usual, all-finite case; only a non-finite array is searched for what to report.
+    if np.isfinite(array).all():
+        return
+    if np.isnan(array).any():
+        raise ValueError(f"{name} contains NaN (shape {shape_str(array.shape)})")
+    if allow_neg_inf:
+        if np.isposinf(array).any():
+            raise ValueError(f"{name} contains +inf (shape {shape_str(array.shape)}); only -inf is allowed")
+    elif np.isinf(array).any():
+        raise ValueError(f"{name} contains inf (shape {shape_str(array.shape)}); all values must be finite")
 
 
 def as_mask(mask: ArrayLike, target_shape: tuple[int, ...], name: str = "mask") -> tuple[NDArray[np.bool_], NDArray | None]:

@@ -11,6 +11,7 @@ scores, and a few rows of bookkeeping.
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from typing import Literal, overload
@@ -18,7 +19,7 @@ from typing import Literal, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_mask, check_flag, check_scale
+from ._validate import as_mask, check_finite, check_flag, check_scale
 from .scaled_dot_product import AttentionOutput, AttentionOutputOnly, check_qkv, clip_bias, overflow_error
 
 __all__ = ["DEFAULT_BLOCK_SIZE", "blockwise_attention"]
@@ -30,6 +31,9 @@ DEFAULT_BLOCK_SIZE = 512
 # this many), so that less of the tiles on the diagonal is computed and then
 # thrown away; shorter still, numpy's per-call overhead would cost more.
 _MIN_CAUSAL_ROWS = 128
+# A problem that fits one tile is split in two halves of queries under a causal
+# mask when each half has at least this many (below, the saving is too small).
+_MIN_CAUSAL_HALF = 32
 
 
 def _check_block_size(block_size: int) -> int:
@@ -228,10 +232,30 @@ class _Tiles:
                 weights[tile] *= state.weight_factor(m_tile)
 
 
+@functools.lru_cache(maxsize=16)
+def _future_keys(n_k: int, n_q: int, first_query: int) -> NDArray[np.bool_]:
+    """Keys × queries, True where key j comes after query ``first_query + i``; read-only, kept for reuse."""
+    future = np.tri(n_k, n_q, -first_query - 1, bool)
+    future.flags.writeable = False
+    return future
+
+
 def _one_tile(
-    q: NDArray, k: NDArray, v: NDArray, out: NDArray, scale: np.floating, causal: bool, return_weights: bool
+    q: NDArray,
+    k: NDArray,
+    v: NDArray,
+    out: NDArray,
+    scale: np.floating,
+    causal: bool,
+    first_query: int,
+    return_weights: bool,
+    check_inputs: bool,
 ) -> NDArray | None:
-    """The whole problem as one tile: ``q`` ``(..., n_q, d_k)``, ``k``, ``v`` ``(..., n_k, d)``, into ``out``.
+    """A problem as one tile: ``q`` ``(..., n_q, d_k)``, ``k``, ``v`` ``(..., n_k, d)``, into ``out``.
+
+    ``q`` holds the queries from ``first_query`` on (for the causal mask).
+    With ``check_inputs``, each input is checked for NaN and infinities right
+    before its first use.
 
     When every score fits in one tile, there is nothing to carry from tile to
     tile: the online softmax reduces to the plain one, computed here in place
@@ -240,18 +264,25 @@ def _one_tile(
     Returns the weights if asked for (the output is the same either way, to
     the last bit). Raises :class:`_ScoresOverflow`.
     """
+    if check_inputs:
+        check_finite("q", q)
+    q_scaled = q * scale
+    if check_inputs:
+        check_finite("k", k)
     # [..., n_k, d_k] @ [..., d_k, n_q] -> [..., n_k, n_q]: the scores transposed, keys × queries,
     # because numpy reduces over an outer axis (the keys) faster than along a short inner one.
-    s = np.matmul(k, np.swapaxes(q * scale, -1, -2))
+    s = np.matmul(k, np.swapaxes(q_scaled, -1, -2))
     if causal:
         # Query i sees keys 0 .. i: the keys after it (key j > i) get no weight.
-        np.copyto(s, -np.inf, where=np.tri(s.shape[-2], s.shape[-1], -1, bool))
+        np.copyto(s, -np.inf, where=_future_keys(s.shape[-2], s.shape[-1], first_query))
     m = np.max(s, axis=-2, keepdims=True)
     if not np.isfinite(m).all():
         raise _ScoresOverflow
     s -= m
     np.exp(s, out=s)
     p = np.swapaxes(s, -1, -2)  # [..., n_q, n_k]
+    if check_inputs:
+        check_finite("v", v)
     np.matmul(p, v, out=out)
     # Multiply by 1/sum: n_q divisions instead of n_q · d_v (a division costs several multiplications).
     inverse = np.reciprocal(np.swapaxes(np.sum(s, axis=-2, keepdims=True), -1, -2))  # [..., n_q, 1]
@@ -381,7 +412,8 @@ def blockwise_attention(
         >>> bool(np.allclose(output, scaled_dot_product_attention(q, k, v).output, rtol=0, atol=1e-12))
         True
     """
-    q, k, v, scores_shape = check_qkv(q, k, v)
+    # NaN and infinities are looked for by attend_blockwise, each input as late as it safely can.
+    q, k, v, scores_shape = check_qkv(q, k, v, finite=False)
     return attend_blockwise(
         q,
         k,
@@ -392,6 +424,7 @@ def blockwise_attention(
         causal=check_flag("causal", causal),
         block_size=_check_block_size(block_size),
         return_weights=check_flag("return_weights", return_weights),
+        checked_finite=False,
     )
 
 
@@ -406,8 +439,16 @@ def attend_blockwise(
     causal: bool = False,
     block_size: int = DEFAULT_BLOCK_SIZE,
     return_weights: bool = False,
+    checked_finite: bool = True,
 ) -> AttentionOutput | AttentionOutputOnly:
-    """:func:`blockwise_attention` for ``q``, ``k``, ``v`` already checked by :func:`check_qkv`."""
+    """:func:`blockwise_attention` for ``q``, ``k``, ``v`` already checked by :func:`check_qkv`.
+
+    With ``checked_finite=False`` (``check_qkv(..., finite=False)``), each of
+    ``q``, ``k``, ``v`` is checked for NaN and infinities here, before
+    anything is computed with it; when the whole problem is one tile, just
+    before its first use, while it is about to be read anyway (an input of a
+    few hundred kB checked long before has left the processor's cache).
+    """
     factor = check_scale(scale, q.shape[-1])
     allowed, bias = as_mask(mask, scores_shape) if mask is not None else (None, None)
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
@@ -420,14 +461,37 @@ def attend_blockwise(
 
     if mask is None and math.prod(lead) * n_q * n_k <= block_size * block_size:
         # Every score fits in one tile: no tiling needed (and none of its bookkeeping).
+        # With a causal mask, the first half of the queries sees only keys of the first
+        # half: computed on those alone, a quarter of the scores is never computed.
+        half = n_q // 2 if causal and n_q >= 2 * _MIN_CAUSAL_HALF else n_q
+        rows = [(0, half), (half, n_q)] if half < n_q else [(0, n_q)]
+        # (first query, last query + 1, keys seen): query i sees keys 0 .. i under the causal mask.
+        spans = [(i0, i1, min(i1, n_k) if causal else n_k) for i0, i1 in rows]
+        whole = len(spans) == 1 and spans[0][2] == n_k  # one block of every query and every key
+        if not checked_finite and not whole:
+            for name, x in (("q", q), ("k", k), ("v", v)):
+                check_finite(name, x)
         output = np.empty((*batch, n_q, d_v), q.dtype)
+        weights = np.zeros(scores_shape, q.dtype) if return_weights and not whole else None
         try:
             with np.errstate(over="ignore", under="ignore", invalid="ignore"):
-                one = _one_tile(q, k, v, output, q.dtype.type(factor), causal, return_weights)
+                for i0, i1, keys in spans:
+                    tile = _one_tile(
+                        q[..., i0:i1, :], k[..., :keys, :], v[..., :keys, :], output[..., i0:i1, :],
+                        q.dtype.type(factor), causal, i0, return_weights, not checked_finite and whole,
+                    )  # fmt: skip
+                    if tile is not None and whole:
+                        weights = tile
+                    elif tile is not None:
+                        assert weights is not None
+                        weights[..., i0:i1, :keys] = tile
         except _ScoresOverflow:
             raise overflow_error(q, k) from None
-        return AttentionOutputOnly(output) if one is None else AttentionOutput(output, one)
+        return AttentionOutputOnly(output) if weights is None else AttentionOutput(output, weights)
 
+    if not checked_finite:
+        for name, x in (("q", q), ("k", k), ("v", v)):
+            check_finite(name, x)
     q_b, k_b, v_b = stack(q), stack(k), stack(v)
     allowed_b = None if allowed is None else np.broadcast_to(allowed, (*lead, n_q, n_k))
     bias_b = None if bias is None else np.broadcast_to(bias, (*lead, n_q, n_k))

@@ -58,9 +58,11 @@ class AttentionSteps(NamedTuple):
     """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
 
 
-def check_qkv(q: ArrayLike, k: ArrayLike, v: ArrayLike) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
-    q, k, scores_shape = check_qk(q, k)
-    v = as_float_array("v", v, min_ndim=2)
+def check_qkv(
+    q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True
+) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
+    q, k, scores_shape = check_qk(q, k, finite=finite)
+    v = as_float_array("v", v, min_ndim=2, finite=finite)
     if v.shape[-2] != k.shape[-2]:
         raise ValueError(
             f"k and v must have the same number of positions n_k (second-to-last axis): "

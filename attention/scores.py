@@ -10,10 +10,13 @@ from ._validate import as_float_array, check_scale, float_dtype, shape_str
 __all__ = ["attention_scores"]
 
 
-def check_qk(q: ArrayLike, k: ArrayLike) -> tuple[NDArray, NDArray, tuple[int, ...]]:
-    """Validate a query/key pair; return them as one float dtype and the scores' shape."""
-    q = as_float_array("q", q, min_ndim=2)
-    k = as_float_array("k", k, min_ndim=2)
+def check_qk(q: ArrayLike, k: ArrayLike, *, finite: bool = True) -> tuple[NDArray, NDArray, tuple[int, ...]]:
+    """Validate a query/key pair; return them as one float dtype and the scores' shape.
+
+    ``finite=False`` skips the NaN/infinity check (see :func:`as_float_array`).
+    """
+    q = as_float_array("q", q, min_ndim=2, finite=finite)
+    k = as_float_array("k", k, min_ndim=2, finite=finite)
     if q.shape[-1] != k.shape[-1]:
         raise ValueError(
             f"q and k must have the same d_k (last axis): q has shape {shape_str(q.shape)}, "

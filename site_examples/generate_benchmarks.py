@@ -5,7 +5,9 @@
 Speed: 12 heads, d_k = d_v = 64, n from 128 to 8,192, float32 and float64,
 without and with a causal mask, on one thread. Each size runs every method
 once per round, the methods in a rotating order, for several rounds in this
-one process; a method's time is its best round. The methods:
+one process; a method's time is its best round. Sizes up to
+``SMALL_N`` run at least ``SMALL_ROUNDS`` rounds: a round takes milliseconds
+there, and the best of a few is at the mercy of one slow moment. The methods:
 
 - ``blockwise``: :func:`attention.blockwise_attention` (the package's blockwise path);
 - ``naive_numpy``: straightforward numpy, the five lines of the lesson: scores,
@@ -74,6 +76,7 @@ MEMORY_SIZES = [1024, 2048, 4096, 8192, 16384, 32768, 65536]
 QUICK_SPEED_SIZES, QUICK_MEMORY_SIZES = [64, 128], [256, 512]
 DTYPES = ["float32", "float64"]
 METHODS = ["blockwise", "naive_numpy", "naive_package", "torch"]
+SMALL_N, SMALL_ROUNDS = 512, 15  # more rounds where rounds are cheap
 NAIVE_CHUNK_BYTES = 256 * 2**20  # scores per chunk of heads, for the naive methods
 NAIVE_MEMORY_LIMIT = 512 * 2**20  # largest n × n scores measured for memory
 MIN_MEASUREMENT = 0.05  # seconds: a fast call is repeated until one measurement takes this long
@@ -276,7 +279,9 @@ def _ms(seconds: float | None) -> str:
 
 
 def print_tables(data: dict) -> None:
-    print(f"\nspeed (ms, best of {data['settings']['rounds']} interleaved rounds; {HEADS} heads, d = {D}, 1 thread)")
+    settings = data["settings"]
+    small = f", {settings['small_rounds']} up to n = {settings['small_n']}" if settings.get("small_n") else ""
+    print(f"\nspeed (ms, best of {settings['rounds']} interleaved rounds{small}; {HEADS} heads, d = {D}, 1 thread)")
     print(f"{'dtype':8} {'mask':6} {'n':>6} " + " ".join(f"{m:>13}" for m in METHODS) + "  ÷torch  ÷naive")
     for row in data["speed"]:
         seconds = row["seconds"]
@@ -328,7 +333,7 @@ def main() -> None:
     for dtype in DTYPES:
         for n in speed_sizes:
             for causal in (False, True):
-                speed.append(measure_speed(n, dtype, causal, rounds))
+                speed.append(measure_speed(n, dtype, causal, max(rounds, SMALL_ROUNDS) if n <= SMALL_N and not args.quick else rounds))
                 row = speed[-1]
                 print(f"speed {dtype} n={n} causal={causal}: " + ", ".join(
                     f"{m} {_ms(s)} ms" for m, s in row["seconds"].items() if s is not None
@@ -360,6 +365,8 @@ def main() -> None:
             "d": D,
             "block_size": attention.DEFAULT_BLOCK_SIZE,
             "rounds": rounds,
+            "small_n": None if args.quick else SMALL_N,
+            "small_rounds": None if args.quick else max(rounds, SMALL_ROUNDS),
             "quick": args.quick,
         },
         "speed": speed,

@@ -145,7 +145,9 @@ def render_environment(data: dict[str, Any]) -> str:
     return (
         f"Measured on {data['date']} on one thread of an {env['cpu']}, with Python {env['python']}, "
         f"numpy {env['numpy']} and {torch}: {settings['heads']} heads, \\(d_k = d_v = {settings['d']}\\), "
-        f"block size {settings['block_size']}, best of {settings['rounds']} interleaved rounds, by "
+        f"block size {settings['block_size']}, best of {settings['rounds']} interleaved rounds"
+        + (f" ({settings['small_rounds']} up to n = {settings['small_n']:,})" if settings.get("small_n") else "")
+        + ", by "
         f"`{data['command']}`.{quick}"
     )
 

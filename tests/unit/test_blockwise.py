@@ -423,3 +423,21 @@ def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
     blockwise_attention(q, k, v, causal=True, block_size=10)  # 3 · 5 · 7 = 105 > 10² scores: tiled
     blockwise_attention(q, k, v, mask=np.ones((5, 7), bool), block_size=12)  # a mask: tiled
     assert len(built) == 2
+
+
+@pytest.mark.parametrize(("n_q", "n_k"), [(70, 70), (70, 90), (90, 70), (64, 64)])
+def test_one_causal_tile_is_split_in_two_halves_of_queries(monkeypatch, n_q, n_k):
+    """The first half of the queries is computed on the keys it may see only; exact all the same."""
+    calls = []
+    original = blockwise_module._one_tile
+    monkeypatch.setattr(blockwise_module, "_one_tile", lambda q, k, *rest: calls.append((q.shape[-2], k.shape[-2])) or original(q, k, *rest))
+    rng = np.random.default_rng(n_q * n_k)
+    q, k, v = rng.normal(size=(2, n_q, 4)), rng.normal(size=(2, n_k, 4)), rng.normal(size=(2, n_k, 3))
+    expected_output, expected_weights = ref.attention(q, k, v, mask=np.tri(n_q, n_k, 0, bool))
+    output, weights = blockwise_attention(q, k, v, causal=True, return_weights=True)
+    np.testing.assert_allclose(output, expected_output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(weights, expected_weights, rtol=0, atol=1e-12)
+    assert (weights[np.broadcast_to(~np.tri(n_q, n_k, 0, bool), weights.shape)] == 0).all()
+    np.testing.assert_array_equal(blockwise_attention(q, k, v, causal=True).output, output)
+    half = n_q // 2
+    assert calls == [(half, min(half, n_k)), (n_q - half, min(n_q, n_k))] * 2
