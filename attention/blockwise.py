@@ -292,6 +292,55 @@ def _one_tile(
     return None
 
 
+def _check_all_finite(q: NDArray, k: NDArray, v: NDArray) -> None:
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        check_finite(name, x)
+
+
+def _attend_in_one_tile(
+    q: NDArray,
+    k: NDArray,
+    v: NDArray,
+    scores_shape: tuple[int, ...],
+    batch: tuple[int, ...],
+    scale: np.floating,
+    causal: bool,
+    return_weights: bool,
+    checked_finite: bool,
+) -> AttentionOutput | AttentionOutputOnly:
+    """:func:`attend_blockwise` when every score fits in one tile (and there is no explicit mask).
+
+    With a causal mask, the first half of the queries sees only keys of the
+    first half: computed on those alone, a quarter of the scores is never
+    computed.
+    """
+    n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
+    half = n_q // 2 if causal and n_q >= 2 * _MIN_CAUSAL_HALF else n_q
+    rows = [(0, half), (half, n_q)] if half < n_q else [(0, n_q)]
+    # (first query, last query + 1, keys seen): query i sees keys 0 .. i under the causal mask.
+    spans = [(i0, i1, min(i1, n_k) if causal else n_k) for i0, i1 in rows]
+    whole = len(spans) == 1 and spans[0][2] == n_k  # one block of every query and every key
+    if not checked_finite and not whole:
+        _check_all_finite(q, k, v)  # a block sees slices: check the whole inputs first
+    output = np.empty((*batch, n_q, d_v), q.dtype)
+    weights = np.zeros(scores_shape, q.dtype) if return_weights and not whole else None
+    try:
+        with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+            for i0, i1, keys in spans:
+                tile = _one_tile(
+                    q[..., i0:i1, :], k[..., :keys, :], v[..., :keys, :], output[..., i0:i1, :],
+                    scale, causal, i0, return_weights, not checked_finite and whole,
+                )  # fmt: skip
+                if tile is not None and whole:
+                    weights = tile
+                elif tile is not None:
+                    assert weights is not None
+                    weights[..., i0:i1, :keys] = tile
+    except _ScoresOverflow:
+        raise overflow_error(q, k) from None
+    return AttentionOutputOnly(output) if weights is None else AttentionOutput(output, weights)
+
+
 def _unbroadcast(weights: NDArray, scores_shape: tuple[int, ...]) -> NDArray:
     """The weights for ``scores_shape``: drop the copies made for batch axes that only ``v`` has."""
     lead = weights.shape[:-2]
@@ -461,37 +510,11 @@ def attend_blockwise(
 
     if mask is None and math.prod(lead) * n_q * n_k <= block_size * block_size:
         # Every score fits in one tile: no tiling needed (and none of its bookkeeping).
-        # With a causal mask, the first half of the queries sees only keys of the first
-        # half: computed on those alone, a quarter of the scores is never computed.
-        half = n_q // 2 if causal and n_q >= 2 * _MIN_CAUSAL_HALF else n_q
-        rows = [(0, half), (half, n_q)] if half < n_q else [(0, n_q)]
-        # (first query, last query + 1, keys seen): query i sees keys 0 .. i under the causal mask.
-        spans = [(i0, i1, min(i1, n_k) if causal else n_k) for i0, i1 in rows]
-        whole = len(spans) == 1 and spans[0][2] == n_k  # one block of every query and every key
-        if not checked_finite and not whole:
-            for name, x in (("q", q), ("k", k), ("v", v)):
-                check_finite(name, x)
-        output = np.empty((*batch, n_q, d_v), q.dtype)
-        weights = np.zeros(scores_shape, q.dtype) if return_weights and not whole else None
-        try:
-            with np.errstate(over="ignore", under="ignore", invalid="ignore"):
-                for i0, i1, keys in spans:
-                    tile = _one_tile(
-                        q[..., i0:i1, :], k[..., :keys, :], v[..., :keys, :], output[..., i0:i1, :],
-                        q.dtype.type(factor), causal, i0, return_weights, not checked_finite and whole,
-                    )  # fmt: skip
-                    if tile is not None and whole:
-                        weights = tile
-                    elif tile is not None:
-                        assert weights is not None
-                        weights[..., i0:i1, :keys] = tile
-        except _ScoresOverflow:
-            raise overflow_error(q, k) from None
-        return AttentionOutputOnly(output) if weights is None else AttentionOutput(output, weights)
-
+        return _attend_in_one_tile(
+            q, k, v, scores_shape, batch, q.dtype.type(factor), causal, return_weights, checked_finite
+        )
     if not checked_finite:
-        for name, x in (("q", q), ("k", k), ("v", v)):
-            check_finite(name, x)
+        _check_all_finite(q, k, v)
     q_b, k_b, v_b = stack(q), stack(k), stack(v)
     allowed_b = None if allowed is None else np.broadcast_to(allowed, (*lead, n_q, n_k))
     bias_b = None if bias is None else np.broadcast_to(bias, (*lead, n_q, n_k))

@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..heads import split_heads
-from ..visualizer import head_view, view
+from ..visualizer import entropy_bits, head_view, view
 from .bert import BertModel, load_minilm
 
 __all__ = [
@@ -132,13 +132,13 @@ def head_patterns(weights: NDArray, tokens: list[str] | None = None) -> dict[str
     }
 
 
-def _describe(weights: NDArray, entropy_bits: float) -> tuple[str, str]:
+def _describe(weights: NDArray, entropy: float) -> tuple[str, str]:
     """A head's label and one-sentence description on this sentence, from its measured patterns."""
     shares = head_patterns(weights)
     best = max(shares, key=lambda name: shares[name])
     share = shares[best]
     label, target = _PATTERNS[best]
-    spread = 2.0**entropy_bits
+    spread = 2.0**entropy
     if share >= PATTERN_SHARE:
         return label, (
             f"On this sentence a word gives {share:.0%} of its weight, on average, to {target}; "
@@ -193,8 +193,8 @@ def minilm_view(model: BertModel, sentence: str) -> dict[str, Any]:
         heads = []
         for h in range(mha.n_heads):
             weights = attentions[index, h]
-            row_entropy = -(weights * np.log2(np.where(weights > 0, weights, 1.0))).sum(axis=-1)
-            label, description = _describe(weights, float(row_entropy[1:-1].mean()))
+            # The words' rows only, like the pattern shares ([CLS] and [SEP] are not words).
+            label, description = _describe(weights, float(entropy_bits(weights[1:-1]).mean()))
             heads.append(head_view(label, q[h], k[h], v[h], description=description, vectors=False))
         layers.append(heads)
     return view(tokens, sentence, layers, model=MODEL_LABEL, token_notes=[token_note(t) for t in tokens])
