@@ -15,6 +15,11 @@ export function liveCode(sentence, mask, scaling, temperature) {
   ].join("\n");
 }
 
+/** The page's Python runner (docs/runner/runner.js), or undefined when it is not on the page. */
+export function python() {
+  return window.attentionCourse && window.attentionCourse.python;
+}
+
 /** The last line of a Python traceback ("ValueError: ..."), what a reader needs to see. */
 export function pythonError(error) {
   const lines = String((error && error.message) || error).trim().split("\n");
@@ -58,9 +63,9 @@ export class ViewSource {
 
   /** Compute a view with the attention package in Pyodide; rejects with Python's error. */
   async compute({ sentence, mask, scaling, temperature }) {
-    const python = window.attentionCourse && window.attentionCourse.python;
-    if (!python) throw new Error("the in-page Python runner is not available");
-    const text = await python.call(liveCode(sentence, mask, scaling, temperature));
+    const runtime = python();
+    if (!runtime) throw new Error("the in-page Python runner is not available");
+    const text = await runtime.call(liveCode(sentence, mask, scaling, temperature));
     const view = JSON.parse(text);
     this.views.set(settingsKey(sentence, mask, scaling, temperature), view);
     return view;

@@ -1,5 +1,10 @@
 // Number formatting and the colour scale of the visualizer. No DOM here.
 
+/** A size in bytes as "45.4 MB" or "160 kB". */
+export function formatBytes(bytes) {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+}
+
 /** A weight for display: fixed decimals, "0" kept as written so exact zeros stay visible as such. */
 export function formatWeight(weight, digits = 3) {
   return weight === 0 ? "0" : weight.toFixed(digits);

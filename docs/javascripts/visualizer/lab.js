@@ -22,9 +22,10 @@
 
 import { Controls } from "./controls.js";
 import { DataTable } from "./data-table.js";
-import { ViewSource, pythonError } from "./data.js";
+import { ViewSource, python, pythonError } from "./data.js";
 import { clear, html } from "./dom.js";
 import { download, fileStem, pictureSvg, pngFromSvg, weightsCsv } from "./export.js";
+import { formatBytes } from "./format.js";
 import { HeadGrid } from "./head-grid.js";
 import { Heatmap } from "./heatmap.js";
 import { MODEL_NAME, sharedSource } from "./minilm.js";
@@ -39,14 +40,6 @@ import { TokenStrip } from "./token-strip.js";
 let instances = 0;
 const URL_DELAY_MS = 150;
 const PROGRESS_DELAY_MS = 250; // the status line is read aloud: not on every chunk of a download
-
-function python() {
-  return window.attentionCourse && window.attentionCourse.python;
-}
-
-function formatBytes(bytes) {
-  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
-}
 
 function formatSeconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;

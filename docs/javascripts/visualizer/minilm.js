@@ -19,7 +19,7 @@
 //
 // The data contract is attention/visualizer.py. No DOM here.
 
-import { pythonError } from "./data.js";
+import { python, pythonError } from "./data.js";
 
 export const MODEL_NAME = "all-MiniLM-L6-v2";
 const INDEX_URL = new URL("../../data/minilm/index.json", import.meta.url).href;
@@ -33,10 +33,6 @@ const FILES = ["config.json", "vocab.txt", "model.safetensors"];
 // A few words, run once after the download so that reading the weights into
 // numpy is not counted as the first sentence's time.
 const WARM_UP = "Attention.";
-
-function python() {
-  return window.attentionCourse && window.attentionCourse.python;
-}
 
 async function fetchJson(url, what) {
   let response;
