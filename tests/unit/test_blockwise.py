@@ -5,7 +5,10 @@ score matrix, tested on its own in test_scaled_dot_product.py) on sizes that
 span many tiles, and the naive-loop reference (reference.py) on small ones.
 """
 
+import concurrent.futures
+import math
 import re
+import threading
 import tracemalloc
 import zlib
 
@@ -237,6 +240,7 @@ def test_without_causal_mask_every_score_is_computed_once(monkeypatch):
 
 
 def _peak_bytes(function):
+    blockwise_module._release_workspace()  # measure the scratch memory too, as on a first call
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
@@ -385,6 +389,22 @@ def test_bad_values(argument, bad, path):
         blockwise_attention(**arguments, **PATHS[path])
 
 
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("argument", ["q", "k", "v"])
+def test_bad_values_are_found_even_where_matrix_products_would_drop_them(monkeypatch, argument, path):
+    """Some BLAS libraries skip a product with a zero, so NaN·0 never reaches the result: the checks do not rely on it."""
+    matmul = np.matmul
+
+    def forgetful_matmul(a, b, **kwargs):  # NaN and infinities count as 0
+        return matmul(*(np.where(np.isfinite(x), x, 0) for x in (a, b)), **kwargs)
+
+    monkeypatch.setattr(np, "matmul", forgetful_matmul)
+    arguments = {"q": np.ones((2, 4)), "k": np.ones((3, 4)), "v": np.ones((3, 5))}
+    arguments[argument][-1, -1] = np.nan
+    with pytest.raises(ValueError, match=rf"^{argument} contains NaN"):
+        blockwise_attention(**arguments, **PATHS[path])
+
+
 @pytest.mark.parametrize(
     ("keyword", "value", "error", "message"),
     [
@@ -407,7 +427,7 @@ def test_return_weights_must_be_a_bool_in_scaled_dot_product_attention():
 
 
 def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
-    """≤ block_size² scores and no explicit mask: one plain softmax, exact all the same; else the tiles."""
+    """≤ block_size² scores per batch item, no explicit mask (and, causal, few queries): plain softmax; else tiles."""
     built = []
     original = blockwise_module._Tiles
     monkeypatch.setattr(blockwise_module, "_Tiles", lambda *args: built.append(args) or original(*args))
@@ -416,13 +436,119 @@ def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
         q, k, v = rng.normal(size=(3, n_q, 4)), rng.normal(size=(3, n_k, 4)), rng.normal(size=(3, n_k, 2))
         mask = np.tri(n_q, n_k, 0, bool) if causal else None  # query i sees keys 0 .. i
         expected_output, expected_weights = ref.attention(q, k, v, mask=mask)
-        output, weights = blockwise_attention(q, k, v, causal=causal, block_size=12, return_weights=True)
+        # 5 · 7 = 35 <= 6² scores per batch item (105 in all, more than one tile holds: no matter).
+        output, weights = blockwise_attention(q, k, v, causal=causal, block_size=6, return_weights=True)
         np.testing.assert_allclose(output, expected_output, rtol=0, atol=1e-12)
         np.testing.assert_allclose(weights, expected_weights, rtol=0, atol=1e-12)
         assert built == []
-    blockwise_attention(q, k, v, causal=True, block_size=10)  # 3 · 5 · 7 = 105 > 10² scores: tiled
+    blockwise_attention(q, k, v, causal=True, block_size=5)  # 5 · 7 = 35 > 5² scores: tiled
     blockwise_attention(q, k, v, mask=np.ones((5, 7), bool), block_size=12)  # a mask: tiled
     assert len(built) == 2
+    n = 2 * blockwise_module._MIN_CAUSAL_ROWS  # causal: up to two blocks of queries in one tile, then tiles
+    q, k, v = (rng.normal(size=(n + 1, 4)) for _ in range(3))
+    blockwise_attention(q[:n], k[:n], v[:n], causal=True)
+    assert len(built) == 2
+    blockwise_attention(q, k, v, causal=True)  # more blocks of queries: the tiles skip more of the future
+    assert len(built) == 3
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize(
+    ("leads", "n_q", "n_k", "groups"),
+    [
+        pytest.param(((12,), (12,), (12,)), 64, 64, 4, id="twelve-heads-in-threes"),
+        pytest.param(((2, 5), (2, 5), (2, 5)), 64, 80, 4, id="batch-and-heads-merged"),
+        pytest.param(((2, 5), (1, 5), (2, 1)), 64, 80, 4, id="broadcast-one-axis-at-a-time"),
+        pytest.param(((7,), (7,), (7,)), 64, 64, 3, id="last-group-smaller"),
+    ],
+)
+def test_batch_items_go_a_cache_sized_group_at_a_time(monkeypatch, leads, n_q, n_k, groups, causal):
+    """Each group's scores fit ``_CACHE_BYTES``; every group is exact and written where it belongs."""
+    calls = []
+    original = blockwise_module._one_tile
+    monkeypatch.setattr(blockwise_module, "_one_tile", lambda q, *rest: calls.append(q.shape[:-2]) or original(q, *rest))
+    monkeypatch.setattr(blockwise_module, "_CACHE_BYTES", 3 * n_q * n_k * 8)  # three batch items of float64 scores
+    rng = np.random.default_rng(len(leads[0]) * n_k)
+    q, k, v = _inputs(rng, leads, n_q, n_k, 8, 6, np.float64)
+    mask = np.tri(n_q, n_k, 0, bool) if causal else None
+    expected_output, expected_weights = ref.attention(q, k, v, mask=mask)
+    output, weights = blockwise_attention(q, k, v, causal=causal, return_weights=True)
+    np.testing.assert_allclose(output, expected_output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(weights, expected_weights, rtol=0, atol=1e-12)
+    per_group = 2 if causal else 1  # a causal tile goes in two halves of queries
+    assert len(calls) == groups * per_group
+    assert all(math.prod(shape) <= 3 for shape in calls)
+    np.testing.assert_array_equal(blockwise_attention(q, k, v, causal=causal).output, output)
+
+
+@pytest.mark.parametrize("argument", ["q", "k", "v"])
+def test_a_bad_value_in_the_last_group_is_found(monkeypatch, argument):
+    """Inputs are checked group by group: a NaN in the last batch item alone is still refused, by name."""
+    monkeypatch.setattr(blockwise_module, "_CACHE_BYTES", 2 * 16 * 16 * 8)
+    rng = np.random.default_rng(8)
+    arrays = dict(zip("qkv", _inputs(rng, ((5,), (5,), (5,)), 16, 16, 4, 4, np.float64)))
+    arrays[argument][-1, -1, -1] = np.nan
+    for causal in (False, True):
+        with pytest.raises(ValueError, match=rf"^{argument} contains NaN \(shape \(5, 16, 4\)\)"):
+            blockwise_attention(**arrays, causal=causal)
+
+
+@pytest.mark.parametrize("argument", ["k", "v"])
+def test_keys_no_query_may_see_are_checked_too(argument):
+    """Causal with more keys than queries: keys after the last query are in no tile, and still checked."""
+    rng = np.random.default_rng(9)
+    arrays = dict(zip("qkv", _inputs(rng, ((), (), ()), 8, 12, 4, 4, np.float64)))
+    arrays[argument][10, 0] = np.inf
+    with pytest.raises(ValueError, match=rf"^{argument} contains inf"):
+        blockwise_attention(**arrays, causal=True)
+
+
+@pytest.mark.parametrize("path", ["one tile", "tiles"])
+def test_results_never_share_the_kept_scratch_memory(path):
+    """A second call reuses the thread's scratch memory: the first call's results must not live in it."""
+    block_size = {"one tile": 512, "tiles": 16}[path]
+    rng = np.random.default_rng(10)
+    first, second = (_inputs(rng, ((3,), (3,), (3,)), 40, 40, 8, 8, np.float64) for _ in range(2))
+    result = blockwise_attention(*first, block_size=block_size, return_weights=True)
+    kept = [result.output.copy(), result.weights.copy()]
+    blockwise_attention(*second, block_size=block_size, return_weights=True)
+    np.testing.assert_array_equal(result.output, kept[0])
+    np.testing.assert_array_equal(result.weights, kept[1])
+    buffer = blockwise_module._workspace.buffer
+    assert not np.shares_memory(result.output, buffer) and not np.shares_memory(result.weights, buffer)
+    expected_output, expected_weights = ref.attention(*first)
+    np.testing.assert_allclose(result.output, expected_output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(result.weights, expected_weights, rtol=0, atol=1e-12)
+
+
+def test_threads_each_have_their_own_scratch_memory():
+    """Calls running at once in several threads give each its own exact result."""
+    rng = np.random.default_rng(11)
+    problems = [_inputs(rng, ((4,), (4,), (4,)), 96, 96, 16, 16, np.float64) for _ in range(8)]
+    expected = [ref.attention(*problem)[0] for problem in problems]
+    start = threading.Barrier(4)
+
+    def work(index):
+        start.wait()
+        return [blockwise_attention(*problems[i], block_size=block).output for i in range(index, 8, 4) for block in (512, 32)]
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(work, range(4)))
+    for index, outputs in enumerate(results):
+        for got, i in zip(outputs, [i for i in range(index, 8, 4) for _ in (512, 32)]):
+            np.testing.assert_allclose(got, expected[i], rtol=0, atol=1e-12)
+
+
+def test_kept_scratch_memory_is_bounded():
+    """At most _WORKSPACE_BYTES stay between calls; a larger tile is allocated for its call alone."""
+    blockwise_module._release_workspace()
+    rng = np.random.default_rng(12)
+    q, k, v = _inputs(rng, ((), (), ()), 1200, 1200, 8, 8, np.float64)
+    blockwise_attention(q, k, v, block_size=1200)  # one tile of 1200² float64 scores: 11 MiB
+    buffer = getattr(blockwise_module._workspace, "buffer", None)
+    assert buffer is None or buffer.nbytes <= blockwise_module._WORKSPACE_BYTES
+    blockwise_attention(q, k, v)  # default tiles: kept
+    assert 2**20 < blockwise_module._workspace.buffer.nbytes <= blockwise_module._WORKSPACE_BYTES
 
 
 @pytest.mark.parametrize(("n_q", "n_k"), [(70, 70), (70, 90), (90, 70), (64, 64)])

@@ -199,3 +199,29 @@ def test_empty_axes(name, argument, axis):
     arguments[argument] = np.ones(shape)
     with pytest.raises(ValueError, match=rf"^{re.escape(argument)} must not be empty, got shape {_shape(shape)}"):
         function(**arguments)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+def test_all_finite_finds_every_bad_value_and_nothing_else(dtype, layout):
+    """The quick path (x · x) must not miss a NaN or an infinity, nor refuse huge finite values whose squares overflow."""
+    from attention._validate import all_finite
+
+    rng = np.random.default_rng(0)
+    base = rng.standard_normal((6, 40)).astype(dtype)
+
+    def view(a):
+        return a if layout == "contiguous" else a[:, ::2]
+
+    assert all_finite(view(base))
+    huge = view(np.full((6, 40), np.finfo(dtype).max / 2, dtype))  # finite, but its squares overflow
+    assert all_finite(huge) and all_finite(-huge)
+    assert all_finite(view(np.empty((0, 40), dtype)))
+    for bad in (np.nan, np.inf, -np.inf):
+        for place in [(0, 0), (3, 18), (5, 38)]:  # even columns: in the strided view too
+            a = base.copy()
+            a[place] = bad
+            assert not all_finite(view(a)), (bad, place)
+    with_both = base.copy()
+    with_both[1, 2], with_both[4, 6] = np.inf, -np.inf  # inf - inf would be NaN in a sum, still caught
+    assert not all_finite(view(with_both))
