@@ -392,7 +392,7 @@ def test_bad_values(argument, bad, path):
 @pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("argument", ["q", "k", "v"])
 def test_bad_values_are_found_even_where_matrix_products_would_drop_them(monkeypatch, argument, path):
-    """Some BLAS libraries skip a product with a zero, so NaN·0 never reaches the result: the checks do not rely on it."""
+    """Some BLAS libraries skip a product with a zero, so NaN·0 never reaches the result: no check relies on it."""
     matmul = np.matmul
 
     def forgetful_matmul(a, b, **kwargs):  # NaN and infinities count as 0
@@ -427,7 +427,7 @@ def test_return_weights_must_be_a_bool_in_scaled_dot_product_attention():
 
 
 def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
-    """≤ block_size² scores per batch item, no explicit mask (and, causal, few queries): plain softmax; else tiles."""
+    """≤ block_size² scores per batch item, no explicit mask (causal: few queries): plain softmax; else tiles."""
     built = []
     original = blockwise_module._Tiles
     monkeypatch.setattr(blockwise_module, "_Tiles", lambda *args: built.append(args) or original(*args))
@@ -466,7 +466,9 @@ def test_batch_items_go_a_cache_sized_group_at_a_time(monkeypatch, leads, n_q, n
     """Each group's scores fit ``_CACHE_BYTES``; every group is exact and written where it belongs."""
     calls = []
     original = blockwise_module._one_tile
-    monkeypatch.setattr(blockwise_module, "_one_tile", lambda q, *rest: calls.append(q.shape[:-2]) or original(q, *rest))
+    monkeypatch.setattr(
+        blockwise_module, "_one_tile", lambda q, *rest: calls.append(q.shape[:-2]) or original(q, *rest)
+    )
     monkeypatch.setattr(blockwise_module, "_CACHE_BYTES", 3 * n_q * n_k * 8)  # three batch items of float64 scores
     rng = np.random.default_rng(len(leads[0]) * n_k)
     q, k, v = _inputs(rng, leads, n_q, n_k, 8, 6, np.float64)
@@ -527,15 +529,17 @@ def test_threads_each_have_their_own_scratch_memory():
     problems = [_inputs(rng, ((4,), (4,), (4,)), 96, 96, 16, 16, np.float64) for _ in range(8)]
     expected = [ref.attention(*problem)[0] for problem in problems]
     start = threading.Barrier(4)
+    jobs = [(i, block_size) for i in range(8) for block_size in (512, 32)]  # one tile per head, and tiles
+    shares = [jobs[thread::4] for thread in range(4)]
 
-    def work(index):
+    def work(share):
         start.wait()
-        return [blockwise_attention(*problems[i], block_size=block).output for i in range(index, 8, 4) for block in (512, 32)]
+        return [blockwise_attention(*problems[i], block_size=block_size).output for i, block_size in share]
 
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(work, range(4)))
-    for index, outputs in enumerate(results):
-        for got, i in zip(outputs, [i for i in range(index, 8, 4) for _ in (512, 32)]):
+        results = list(pool.map(work, shares))
+    for share, outputs in zip(shares, results):
+        for (i, _), got in zip(share, outputs, strict=True):
             np.testing.assert_allclose(got, expected[i], rtol=0, atol=1e-12)
 
 

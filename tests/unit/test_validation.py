@@ -204,7 +204,7 @@ def test_empty_axes(name, argument, axis):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("layout", ["contiguous", "strided"])
 def test_all_finite_finds_every_bad_value_and_nothing_else(dtype, layout):
-    """The quick path (x · x) must not miss a NaN or an infinity, nor refuse huge finite values whose squares overflow."""
+    """The quick path (x · x) misses no NaN or infinity, and refuses no huge finite value whose square overflows."""
     from attention._validate import all_finite
 
     rng = np.random.default_rng(0)
