@@ -105,7 +105,9 @@ def all_finite(array: NDArray) -> bool:
     """
     if array.flags.c_contiguous:
         flat = array.reshape(-1)
-        if np.isfinite(np.dot(flat, flat)):
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow here only sends us the slow way
+            square = np.dot(flat, flat)
+        if np.isfinite(square):
             return True
     return bool(np.isfinite(array).all())
 
