@@ -341,6 +341,111 @@ def test_large_inputs_whose_scores_fit_are_fine():
     np.testing.assert_allclose(output, expected_output, rtol=1e-6)
 
 
+def _reference_mask(options, n_q, n_k):
+    """The boolean mask the naive-loop reference needs for blockwise options like those of PATHS."""
+    mask = np.ones((n_q, n_k), bool) if options.get("mask") is None else np.asarray(options["mask"], bool)
+    return mask & np.tri(n_q, n_k, 0, bool) if options.get("causal") else mask
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("path", ["one tile", "one tile, causal", "tiles", "tiles, causal", "tiles, mask"])
+def test_values_whose_sum_overflows_still_give_their_weighted_average(path, dtype):
+    """v near the top of the float range: a sum of its values overflows, their weighted average does not.
+
+    One column huge, one tiny and one ordinary: each is shrunk by its own power of two, so all three stay exact
+    (one factor for the whole of v would flush the tiny column to zero).
+    """
+    info = np.finfo(dtype)
+    rng = np.random.default_rng(11)
+    # Small scores: every key gets a weight near 1/3 (before normalisation, exp(score) near 1 each).
+    q, k = (rng.standard_normal(shape).astype(dtype) / 16 for shape in ((2, 4), (3, 4)))
+    v = np.empty((3, 3), dtype)
+    v[:, 0] = info.max / 2 * np.array([1.0, 0.9, 0.8])
+    v[:, 1] = info.tiny * 2.0**20 * np.array([1.0, 3.0, 2.0])
+    v[:, 2] = rng.standard_normal(3)
+    options = PATHS[path]
+    with np.errstate(all="raise"):
+        output, weights = blockwise_attention(q, k, v, return_weights=True, **options)
+    expected_output, expected_weights = ref.attention(q, k, v, mask=_reference_mask(options, 2, 3))
+    assert output.dtype == weights.dtype == dtype
+    rtol = 1e-6 if dtype == np.float32 else 1e-13
+    np.testing.assert_allclose(weights, expected_weights, rtol=rtol, atol=0)
+    np.testing.assert_allclose(output, expected_output, rtol=rtol, atol=0)
+
+
+def test_values_whose_sum_overflows_in_scaled_dot_product_attention():
+    """Above BLOCKWISE_THRESHOLD without weights (blockwise), the same output as the naive path with them."""
+    rng = np.random.default_rng(12)
+    q, k = rng.standard_normal((2, 256, 8)).astype(np.float32)
+    v = (rng.standard_normal((256, 4)) * 1e37).astype(np.float32)  # sum of squares: inf in float32
+    only = scaled_dot_product_attention(q, k, v, return_weights=False)
+    full = scaled_dot_product_attention(q, k, v)
+    assert np.isfinite(only.output).all()
+    np.testing.assert_allclose(only.output, full.output, rtol=0, atol=TOLERANCE[np.float32] * 1e37)  # the usual bound, scaled
+
+
+def test_scores_at_the_unshifted_limit_do_not_overflow():
+    """Every score just under the bound for exp without a shift, and v as large as its squares allow: finite, exact.
+
+    float32, 128 keys: T = 60·ln 2 − ln 128 = 36.74. Scores of 36 give exp(36) = 4.3e15 per key; v of 1.5e18
+    (128 of whose squares stay below 3.4e38) makes the unnormalised output 128 · 4.3e15 · 1.5e18 = 8.3e35.
+    """
+    assert blockwise_module._unshifted_limit(128, np.dtype(np.float32)) == pytest.approx(36.74, abs=0.005)
+    q = np.zeros((3, 4), np.float32)
+    q[:, 0] = 6.0
+    k = np.zeros((128, 4), np.float32)
+    k[:, 0] = 6.0
+    v = np.full((128, 2), 1.5e18, np.float32)
+    v[::2, 1] = -1.5e18
+    with np.errstate(all="raise"):
+        output, weights = blockwise_attention(q, k, v, scale=1.0, return_weights=True)
+    np.testing.assert_allclose(weights, np.full((3, 128), 1 / 128), rtol=2e-6, atol=0)
+    np.testing.assert_allclose(output, [[1.5e18, 0.0]] * 3, rtol=1e-6, atol=1e12)
+
+
+@pytest.mark.parametrize(
+    ("q_norm", "k_norm", "n_k", "dtype", "shift"),
+    [
+        (6.0**2, 6.0**2, 128, np.float32, False),  # scores within ±36 < 36.74
+        (6.1**2, 6.1**2, 128, np.float32, True),  # ±37.21: beyond it
+        (6.0**2, 6.0**2, 2**18, np.float32, True),  # T = 41.59 - 12.48 = 29.11 for 2^18 keys (one tile)
+        (18.0**2, 18.0**2, 128, np.float64, False),  # ±324 < 352.1 - 4.85 = 347.3
+        (19.0**2, 19.0**2, 128, np.float64, True),  # ±361
+        (math.inf, 0.0, 128, np.float64, True),  # squares overflowed: no bound
+        (math.nan, 1.0, 128, np.float32, True),
+    ],
+)
+def test_the_shift_is_skipped_only_within_the_bound(monkeypatch, q_norm, k_norm, n_k, dtype, shift):
+    """The one-tile softmax subtracts each query's largest score unless Cauchy-Schwarz bounds every score by T."""
+    norms = iter([q_norm, k_norm])
+    monkeypatch.setattr(blockwise_module, "_largest_squared_norm", lambda x: next(norms))
+    maxima = []
+    original_max = np.ndarray.max
+
+    class Scores(np.ndarray):  # counts the maxima taken over the scores
+        def max(self, *args, **kwargs):
+            maxima.append(self.shape)
+            return original_max(np.asarray(self), *args, **kwargs)
+
+    q, k, v = np.zeros((1, 4), dtype), np.zeros((n_k, 4), dtype), np.zeros((n_k, 2), dtype)
+    work = blockwise_module._scratch
+    monkeypatch.setattr(blockwise_module, "_scratch", lambda size, dt: work(size, dt).view(Scores))
+    output = blockwise_module.blockwise_attention(q, k, v).output
+    np.testing.assert_array_equal(output, np.zeros((1, 2)))
+    assert maxima == ([(1, n_k, 1)] if shift else [])
+
+
+def test_largest_squared_norm_against_a_loop():
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((3, 5, 7))
+    expected = max(math.fsum(float(a) ** 2 for a in row) for row in x.reshape(-1, 7))
+    assert blockwise_module._largest_squared_norm(x) == pytest.approx(expected, rel=1e-14)
+    x[1, 2, 3] = np.nan
+    assert math.isnan(blockwise_module._largest_squared_norm(x))
+    x[1, 2, 3] = -np.inf
+    assert blockwise_module._largest_squared_norm(x) == math.inf
+
+
 @pytest.mark.parametrize("scale", [None, 1e-30])
 def test_overflowing_scores_are_the_naive_paths_error(scale):
     """Finite q and k whose dot products overflow raise the same ValueError as the naive path, even if scaled down."""

@@ -1,5 +1,6 @@
 """Cross-cutting tables: result dtypes of every public function, and the bad inputs every array argument refuses."""
 
+import math
 import re
 
 import numpy as np
@@ -225,3 +226,20 @@ def test_all_finite_finds_every_bad_value_and_nothing_else(dtype, layout):
     with_both = base.copy()
     with_both[1, 2], with_both[4, 6] = np.inf, -np.inf  # inf - inf would be NaN in a sum, still caught
     assert not all_finite(view(with_both))
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+def test_sum_of_squares_against_hand_worked_values(layout):
+    """x · x read once (a dot product, or einsum for a strided view): hand-worked sums, NaN and overflow come out."""
+    from attention._validate import sum_of_squares
+
+    def view(a):
+        return a if layout == "contiguous" else np.stack([a, np.full_like(a, 99.0)], axis=-1)[..., 0]
+
+    assert sum_of_squares(view(np.array([[1.0, -2.0], [3.0, 0.5]]))) == 1 + 4 + 9 + 0.25
+    assert sum_of_squares(view(np.array([[3.0, 4.0]], np.float32))) == 25.0
+    assert sum_of_squares(view(np.empty((0, 3)))) == 0.0
+    assert math.isnan(sum_of_squares(view(np.array([[1.0, np.nan]]))))
+    assert sum_of_squares(view(np.array([[1.0, -np.inf]]))) == math.inf
+    assert sum_of_squares(view(np.array([[2e19, 0.0]], np.float32))) == math.inf  # 4e38: beyond float32
+    assert sum_of_squares(view(np.array([[2e19, 0.0]]))) == pytest.approx(4e38)
