@@ -105,7 +105,7 @@ def sum_of_squares(array: NDArray) -> float:
     none exceeds its square root.
     """
     with np.errstate(over="ignore", under="ignore", invalid="ignore"):  # overflow is an answer here, not an error
-        if array.flags.c_contiguous:
+        if array.flags.c_contiguous or array.ndim > 26:  # (a copy for a strided array of many axes: rare)
             flat = array.reshape(-1)
             return float(np.dot(flat, flat))
         axes = "".join(map(chr, range(ord("a"), ord("a") + array.ndim)))

@@ -136,7 +136,7 @@ class _NotFinite(ArithmeticError):
 
 
 class _LargeValues(ArithmeticError):
-    """``v`` holds values whose squares overflow: a sum of ``n_k`` of them might too (the caller shrinks ``v``)."""
+    """The sum of squares of ``v`` overflows: a sum of ``n_k`` of its values might too (the caller shrinks ``v``)."""
 
 
 def _unshifted_limit(n_k: int, dtype: np.dtype) -> float:
@@ -146,7 +146,9 @@ def _unshifted_limit(n_k: int, dtype: np.dtype) -> float:
     underflow, and ``n_k · e^T`` stays below ``2^(maxexp/2 - 4)`` (2^60 in
     float32): so neither the sum of the ``exp(score)`` nor the unnormalised
     output ``Σ exp(score) · v`` can overflow while ``v · v`` is finite (every
-    value of ``v`` below ``2^(maxexp/2)``).
+    value of ``v`` below ``2^(maxexp/2)``). At the other end, where a query's
+    ``exp(score)`` sum below 1, its weights are normalised before ``P·V``
+    (see :func:`_one_tile`), so that tiny values of ``v`` do not underflow.
     """
     return (np.finfo(dtype).maxexp / 2 - 4) * math.log(2) - math.log(n_k)
 
@@ -352,8 +354,8 @@ def _one_tile(
     Writes the weights into ``weights`` if given (the output is the same
     either way, to the last bit). Raises :class:`_ScoresOverflow`;
     :class:`_NotFinite` when an input holds NaN or an infinity;
-    :class:`_LargeValues` when ``v`` holds values whose squares overflow
-    (their sum might too, while the limit holds only for smaller ones).
+    :class:`_LargeValues` when the sum of squares of ``v`` overflows (a sum
+    of its values might too: the limit allows only for smaller ones).
     """
     n_q, n_k = q.shape[-2], k.shape[-2]
     scores_shape = (*q.shape[:-2], n_k, n_q)
@@ -375,23 +377,35 @@ def _one_tile(
         np.copyto(s, -np.inf, where=_future_keys(n_k, n_q, first_query))
     # softmax(s) = exp(s - m) / sum exp(s - m) for any m; the maximum is subtracted only to keep exp
     # from overflowing. When the bound above shows it cannot, two passes over the scores are saved.
-    if not q_norm * k_norm <= _unshifted_limit(n_k, q.dtype) ** 2:  # (also when a norm is NaN)
+    limit = _unshifted_limit(n_k, q.dtype)
+    shifted = not (limit > 0 and q_norm * k_norm <= limit * limit)  # (shifted too when a norm is NaN)
+    if shifted:
         m = s.max(axis=-2, keepdims=True)
         if not np.isfinite(m).all():
             raise _ScoresOverflow
         s -= m
     np.exp(s, out=s)
     p = s.swapaxes(-1, -2)  # [..., n_q, n_k]
+    # Multiply by 1/sum: n_q divisions instead of n_q · d_v (a division costs several multiplications).
+    inverse = np.reciprocal(s.sum(axis=-2, keepdims=True).swapaxes(-1, -2))  # [..., n_q, 1]
+    # Unshifted, a query whose exp(score)s sum below 1 (so all its scores are negative) would scale tiny
+    # values of v down towards underflow in P·V: its weights are normalised first, as the naive path
+    # does. Otherwise (the sum is at least 1) every product is at least the naive path's in size.
+    normalise_first = not shifted and inverse.max() > 1
+    if normalise_first:
+        p *= inverse
     np.matmul(p, v, out=out)
     if not math.isfinite(sum_of_squares(v)):
         if check_inputs and not all_finite(v):
             raise _NotFinite
         raise _LargeValues
-    # Multiply by 1/sum: n_q divisions instead of n_q · d_v (a division costs several multiplications).
-    inverse = np.reciprocal(s.sum(axis=-2, keepdims=True).swapaxes(-1, -2))  # [..., n_q, 1]
-    out *= inverse
-    if weights is not None:
-        np.multiply(p, inverse, out=weights)
+    if normalise_first:
+        if weights is not None:
+            np.copyto(weights, p)
+    else:
+        out *= inverse
+        if weights is not None:
+            np.multiply(p, inverse, out=weights)
 
 
 def _check_all_finite(q: NDArray, k: NDArray, v: NDArray) -> None:
@@ -662,20 +676,23 @@ def attend_blockwise(
     processor's cache (an input of a few hundred kB checked long before has
     left it). Nothing computed from a bad input is returned either way.
 
-    Values so large that their squares overflow (beyond about 1.8e19 in
-    float32) might make a sum of ``n_k`` of them overflow too, where the
-    weighted average of them would not: such a ``v`` is first divided,
-    column by column, by a power of two (exact, but for values below 2^-126
-    of their column's largest in float32, 2^-1022 in float64), and the
-    output multiplied back.
+    A ``v`` whose sum of squares overflows (in float32, one value beyond
+    about 1.8e19 is enough) might make a sum of ``n_k`` of its values
+    overflow too, where their weighted average would not: such a ``v`` is
+    first divided, column by column, by a power of two (exact, but for values
+    below about 2^-126 times their column's largest in float32, 2^-1022 in
+    float64), and the output multiplied back.
     """
     arguments = (scores_shape, mask, scale, causal, block_size, return_weights, checked_finite)
     try:
         return _attend(q, k, v, *arguments)
     except _LargeValues:
         exponent = np.frexp(np.abs(v).max(axis=-2, keepdims=True))[1]  # |v| < 2^exponent, per column
-        result = _attend(q, k, np.ldexp(v, -exponent), *arguments)
-        np.ldexp(result.output, exponent, out=result.output)
+        with np.errstate(over="ignore", under="ignore"):  # values far below their column's largest may underflow
+            small = np.ldexp(v, -exponent)
+        result = _attend(q, k, small, *arguments)
+        with np.errstate(over="ignore"):  # an average rounded up to 1.0 of a column near the largest float
+            np.ldexp(result.output, exponent, out=result.output)
         return result
 
 

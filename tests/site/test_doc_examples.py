@@ -29,7 +29,7 @@ _spec.loader.exec_module(root_conftest)
 EXPECTED = {
     "index.md": (1, 1),
     "lab.md": (13, 13),
-    "lessons/attention-at-scale.md": (15, 15),
+    "lessons/attention-at-scale.md": (17, 17),
     "check-your-understanding.md": (0, 0),
     "glossary.md": (0, 0),
     "how-the-code-runs.md": (0, 0),

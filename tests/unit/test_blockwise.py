@@ -404,6 +404,31 @@ def test_scores_at_the_unshifted_limit_do_not_overflow():
 
 
 @pytest.mark.parametrize(
+    ("dtype", "length", "value", "rtol"),
+    [
+        (np.float32, 6.0, 1e-30, 5e-6),  # scores of -36: exp(-36) · 1e-30 = 2e-46 is below float32's range
+        (np.float32, 6.0, 1e-25, 5e-6),  # 2e-41: subnormal, 2e-5 relative error unless normalised first
+        (np.float64, 18.0, 1e-200, 1e-13),  # scores of -324: exp(-324) · 1e-200 = 1e-341
+    ],
+)
+def test_tiny_values_under_negative_scores_keep_their_size(dtype, length, value, rtol):
+    """Within the unshifted bound, but every score near -T: the weights are normalised before P·V, as naive does.
+
+    Unnormalised, exp(score) · v would underflow where the weighted average of v (v itself, here) does not.
+    """
+    q = np.zeros((2, 1), dtype)
+    q[:, 0] = -length
+    k = np.full((128, 1), length, dtype)
+    v = np.full((128, 2), value, dtype)
+    v[::2, 1] = 2 * value
+    with np.errstate(all="raise"):
+        output, weights = blockwise_attention(q, k, v, scale=1.0, return_weights=True)
+    np.testing.assert_allclose(weights, np.full((2, 128), 1 / 128), rtol=rtol, atol=0)
+    value = float(dtype(value))  # as the input holds it
+    np.testing.assert_allclose(output, [[value, 1.5 * value]] * 2, rtol=rtol, atol=0)
+
+
+@pytest.mark.parametrize(
     ("q_norm", "k_norm", "n_k", "dtype", "shift"),
     [
         (6.0**2, 6.0**2, 128, np.float32, False),  # scores within ±36 < 36.74
@@ -422,9 +447,10 @@ def test_the_shift_is_skipped_only_within_the_bound(monkeypatch, q_norm, k_norm,
     maxima = []
     original_max = np.ndarray.max
 
-    class Scores(np.ndarray):  # counts the maxima taken over the scores
+    class Scores(np.ndarray):  # counts the maxima taken over the keys (axis -2) of the scores
         def max(self, *args, **kwargs):
-            maxima.append(self.shape)
+            if kwargs.get("axis") == -2:
+                maxima.append(self.shape)
             return original_max(np.asarray(self), *args, **kwargs)
 
     q, k, v = np.zeros((1, 4), dtype), np.zeros((n_k, 4), dtype), np.zeros((n_k, 2), dtype)

@@ -243,3 +243,13 @@ def test_sum_of_squares_against_hand_worked_values(layout):
     assert sum_of_squares(view(np.array([[1.0, -np.inf]]))) == math.inf
     assert sum_of_squares(view(np.array([[2e19, 0.0]], np.float32))) == math.inf  # 4e38: beyond float32
     assert sum_of_squares(view(np.array([[2e19, 0.0]]))) == pytest.approx(4e38)
+
+
+def test_sum_of_squares_of_a_strided_array_with_many_axes():
+    """More axes than einsum has letters for: still the sum (of a flat copy)."""
+    from attention._validate import all_finite, sum_of_squares
+
+    many = np.full((1,) * 28 + (6,), 2.0)[..., ::2]
+    assert not many.flags.c_contiguous
+    assert sum_of_squares(many) == 12.0
+    assert all_finite(many)
