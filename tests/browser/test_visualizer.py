@@ -361,3 +361,20 @@ def test_instant_navigation_mounts_the_lab(page: Page, site_url: str) -> None:
     expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
     assert page.evaluate("window.__same_document") is True
     expect(page.locator("[data-viz] [data-token]")).to_have_count(len(PRESETS["presets"][0]["views"][0]["tokens"]))
+
+
+@pytest.mark.parametrize("width", [1280, 1440, 1920])
+def test_the_query_and_match_panes_fit_a_desktop_screen(page: Page, site_url: str, width: int) -> None:
+    """Side by side on a desktop screen, neither pane hides a column behind a sideways scroll."""
+    page.set_viewport_size({"width": width, "height": 900})
+    _open(page, site_url)
+    _choose(page, CAT)
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('[data-viz] .viz-query, [data-viz] .viz-qk')]"
+        ".map(p => [p.className, p.scrollWidth, p.clientWidth, p.getBoundingClientRect().top])"
+    )
+    assert len(sizes) == 2
+    (_, _, _, top_query), (_, _, _, top_match) = sizes
+    assert top_query == top_match  # side by side, not stacked
+    for name, scroll_width, client_width, _ in sizes:
+        assert scroll_width <= client_width, (name, scroll_width, client_width)
