@@ -3,10 +3,12 @@
 One concept per module:
 
 - :mod:`attention.softmax`: :func:`softmax`
+- :mod:`attention.results`: :class:`AttentionOutput`, :class:`AttentionOutputOnly`, what attention returns
 - :mod:`attention.masks`: :func:`causal_mask`, :func:`padding_mask`
 - :mod:`attention.scores`: :func:`attention_scores`
 - :mod:`attention.scaled_dot_product`: :func:`scaled_dot_product_attention`, :func:`attention_steps`
-- :mod:`attention.blockwise`: :func:`blockwise_attention`, for long sequences
+- :mod:`attention.blockwise`: :func:`blockwise_attention`, for long sequences (a package: the online
+  softmax in :mod:`attention.blockwise.online_softmax`, each optimisation in a module of its own)
 - :mod:`attention.self_attention`: :func:`self_attention`
 - :mod:`attention.heads`: :func:`split_heads`, :func:`merge_heads`
 - :mod:`attention.multi_head`: :class:`MultiHeadAttention`
@@ -15,20 +17,23 @@ Shape notation used throughout: ``...`` any leading batch/head axes,
 ``n_q``/``n_k`` query/key positions (``n`` when they are the same sequence),
 ``d_k`` query/key width, ``d_v`` value width, ``d_model`` model width,
 ``h`` or ``n_heads`` the number of heads.
+
+A mask has two spellings, the same in every function that attends: ``mask``,
+a boolean array (True = may attend) or an additive one (``-inf`` = may not),
+broadcastable to the scores ``(..., n_q, n_k)``; and ``causal=True``, query i
+sees keys ``0 .. i`` only. Given both, both apply. Input checks, with errors
+that name the argument and the shapes, are in :mod:`attention._validate`.
+
+The pretrained models are in :mod:`attention.models`, the visualizer lab's
+data in :mod:`attention.lab`; nothing here imports either.
 """
 
 from .blockwise import DEFAULT_BLOCK_SIZE, blockwise_attention
 from .heads import merge_heads, split_heads
 from .masks import causal_mask, padding_mask
 from .multi_head import MultiHeadAttention
-from .scaled_dot_product import (
-    BLOCKWISE_THRESHOLD,
-    AttentionOutput,
-    AttentionOutputOnly,
-    AttentionSteps,
-    attention_steps,
-    scaled_dot_product_attention,
-)
+from .results import AttentionOutput, AttentionOutputOnly
+from .scaled_dot_product import BLOCKWISE_THRESHOLD, AttentionSteps, attention_steps, scaled_dot_product_attention
 from .scores import attention_scores
 from .self_attention import self_attention
 from .softmax import softmax

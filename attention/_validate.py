@@ -10,18 +10,28 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "PreparedMask",
+    "all_finite",
     "as_float_array",
     "as_mask",
     "check_finite",
     "check_flag",
+    "check_int",
+    "check_qk",
+    "check_qkv",
     "check_scale",
+    "clip_bias",
     "float_dtype",
+    "overflow_error",
+    "prepare_mask",
     "shape_str",
+    "sum_of_squares",
 ]
 
 
@@ -164,6 +174,94 @@ def as_mask(mask: ArrayLike, target_shape: tuple[int, ...], name: str = "mask") 
             f"{shape_str(target_shape)} (..., n_q, n_k)"
         )
     return allowed, bias
+
+
+class PreparedMask(NamedTuple):
+    """A mask checked once, in the form the computations take it (see :func:`prepare_mask`)."""
+
+    allowed: NDArray[np.bool_] | None
+    """Broadcastable to the scores: True where a query may attend to a key; None: every key."""
+    bias: NDArray | None
+    """An additive mask's finite part (its ``-inf`` entries are in ``allowed``); None: nothing to add."""
+    causal: bool
+    """Whether query i may also see only keys ``0 .. i`` (top-left aligned), on top of ``allowed``."""
+
+
+def prepare_mask(mask: ArrayLike | None, causal: bool, scores_shape: tuple[int, ...]) -> PreparedMask:
+    """Check the two spellings of a mask, an array and ``causal``, once; see :func:`as_mask` for the array."""
+    causal = check_flag("causal", causal)
+    if mask is None:
+        return PreparedMask(None, None, causal)
+    return PreparedMask(*as_mask(mask, scores_shape), causal)
+
+
+def _leading_axes(**arrays: NDArray) -> tuple[int, ...]:
+    """The broadcast of the arrays' leading (batch/head) axes, all but the last two; else a ValueError naming each."""
+    try:
+        return np.broadcast_shapes(*(a.shape[:-2] for a in arrays.values()))
+    except ValueError:
+        *first, last = arrays
+        shapes = ", ".join(f"{name} has shape {shape_str(a.shape)}" for name, a in arrays.items())
+        raise ValueError(f"the leading (batch/head) axes of {', '.join(first)} and {last} do not broadcast: {shapes}") from None
+
+
+def check_qk(q: ArrayLike, k: ArrayLike, *, finite: bool = True) -> tuple[NDArray, NDArray, tuple[int, ...]]:
+    """Validate a query/key pair; return them as one float dtype and the scores' shape.
+
+    ``finite=False`` skips the NaN/infinity check (see :func:`as_float_array`).
+    """
+    q = as_float_array("q", q, min_ndim=2, finite=finite)
+    k = as_float_array("k", k, min_ndim=2, finite=finite)
+    if q.shape[-1] != k.shape[-1]:
+        raise ValueError(
+            f"q and k must have the same d_k (last axis): q has shape {shape_str(q.shape)}, "
+            f"k has shape {shape_str(k.shape)}"
+        )
+    batch = _leading_axes(q=q, k=k)
+    dtype = float_dtype(q, k)
+    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), (*batch, q.shape[-2], k.shape[-2])
+
+
+def check_qkv(
+    q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True
+) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
+    """Validate queries, keys and values; return them as one float dtype and the scores' shape."""
+    q, k, scores_shape = check_qk(q, k, finite=finite)
+    v = as_float_array("v", v, min_ndim=2, finite=finite)
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"k and v must have the same number of positions n_k (second-to-last axis): "
+            f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
+        )
+    _leading_axes(q=q, k=k, v=v)
+    dtype = float_dtype(q, k, v)
+    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape
+
+
+def overflow_error(q: NDArray, k: NDArray) -> ValueError:
+    """The error for finite queries and keys whose dot products overflow their dtype."""
+    return ValueError(
+        f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
+        f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
+        "rescale q or k"
+    )
+
+
+def clip_bias(bias: NDArray, dtype: np.dtype) -> NDArray:
+    """An additive mask's finite part, clipped to half the range of ``dtype`` and cast to it."""
+    # Clip to the scores' range first: a float64 mask of -1e300 means "as
+    # good as forbidden" and must not overflow when cast to float32.
+    limit = np.finfo(dtype).max / 2
+    return np.clip(bias, -limit, limit).astype(dtype, copy=False)
+
+
+def check_int(name: str, value: int, minimum: int | None = None) -> int:
+    """Return ``value`` as an int if it is an integer (not a bool) of at least ``minimum``; else raise naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return int(value)
 
 
 def check_scale(scale: float | None, d_k: int) -> float:

@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, shape_str
+from ._validate import as_float_array, check_int, shape_str
 
 __all__ = ["merge_heads", "split_heads"]
 
 
 def check_n_heads(n_heads: int, d_model: int, d_model_name: str = "d_model") -> int:
     """Validate a head count that divides ``d_model``; return it as an int."""
-    if isinstance(n_heads, (bool, np.bool_)) or not isinstance(n_heads, numbers.Integral):
-        raise TypeError(f"n_heads must be an integer, got {type(n_heads).__name__}")
-    if n_heads < 1:
-        raise ValueError(f"n_heads must be at least 1, got {n_heads}")
+    n_heads = check_int("n_heads", n_heads, minimum=1)
     if d_model % n_heads:
         raise ValueError(
             f"{d_model_name}={d_model} is not divisible by n_heads={n_heads}: "
             f"each head needs d_k = d_model / n_heads features"
         )
-    return int(n_heads)
+    return n_heads
 
 
 def split_heads(x: ArrayLike, n_heads: int) -> NDArray[np.floating]:

@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
-import numbers
+import functools
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import shape_str
+from ._validate import check_int, shape_str
 
-__all__ = ["causal_mask", "padding_mask"]
+__all__ = ["causal_mask", "future_keys", "padding_mask", "sees_causally"]
 
 
-def _check_length(name: str, n: int) -> int:
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(n).__name__}")
-    if n < 1:
-        raise ValueError(f"{name} must be at least 1, got {n}")
-    return int(n)
+def sees_causally(n_q: int, n_k: int, first_query: int = 0) -> NDArray[np.bool_]:
+    """The causal rule, ``(n_q, n_k)``: query ``first_query + i`` may attend to key j when j <= first_query + i.
+
+    The one definition of the causal triangle; :func:`causal_mask` and :func:`future_keys` are views of it.
+    """
+    return np.tri(n_q, n_k, first_query, dtype=bool)
+
+
+@functools.lru_cache(maxsize=16)
+def future_keys(n_k: int, n_q: int, first_query: int = 0) -> NDArray[np.bool_]:
+    """Keys × queries ``(n_k, n_q)``: True where key j comes after query ``first_query + i``; read-only, cached.
+
+    The complement of :func:`sees_causally`, transposed: the layout of the
+    blockwise path's tiles of scores, which it sets to ``-inf``.
+    """
+    future = np.ascontiguousarray(~sees_causally(n_q, n_k, first_query).T)
+    future.flags.writeable = False
+    return future
 
 
 def causal_mask(n: int) -> NDArray[np.bool_]:
@@ -39,8 +51,8 @@ def causal_mask(n: int) -> NDArray[np.bool_]:
                [ True,  True, False],
                [ True,  True,  True]])
     """
-    n = _check_length("n", n)
-    return np.tril(np.ones((n, n), dtype=bool))
+    n = check_int("n", n, minimum=1)
+    return sees_causally(n, n)
 
 
 def padding_mask(lengths: ArrayLike, n: int) -> NDArray[np.bool_]:
@@ -67,7 +79,7 @@ def padding_mask(lengths: ArrayLike, n: int) -> NDArray[np.bool_]:
         <BLANKLINE>
                [[ True,  True,  True]]])
     """
-    n = _check_length("n", n)
+    n = check_int("n", n, minimum=1)
     lengths = np.asarray(lengths)
     if lengths.ndim != 1 or lengths.size == 0:
         raise ValueError(f"lengths must be a non-empty 1-D array (batch,), got shape {shape_str(lengths.shape)}")

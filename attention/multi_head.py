@@ -7,9 +7,10 @@ import numbers
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, as_mask, float_dtype, shape_str
+from ._validate import PreparedMask, as_float_array, check_int, check_qkv, float_dtype, prepare_mask, shape_str
 from .heads import check_n_heads, merge_heads, split_heads
-from .scaled_dot_product import AttentionOutput, scaled_dot_product_attention
+from .results import AttentionOutput
+from .scaled_dot_product import attend
 from .self_attention import check_projection
 
 __all__ = ["MultiHeadAttention"]
@@ -82,10 +83,7 @@ class MultiHeadAttention:
         seed: int | np.random.Generator = 0,
         bias: bool = False,
     ) -> None:
-        if isinstance(d_model, (bool, np.bool_)) or not isinstance(d_model, numbers.Integral):
-            raise TypeError(f"d_model must be an integer, got {type(d_model).__name__}")
-        if d_model < 1:
-            raise ValueError(f"d_model must be at least 1, got {d_model}")
+        d_model = check_int("d_model", d_model, minimum=1)
         n_heads = check_n_heads(n_heads, d_model)
         if not isinstance(bias, (bool, np.bool_)):
             raise TypeError(f"bias must be True or False, got {type(bias).__name__}")
@@ -183,6 +181,7 @@ class MultiHeadAttention:
         x: ArrayLike,
         mask: ArrayLike | None = None,
         *,
+        causal: bool = False,
         context: ArrayLike | None = None,
     ) -> AttentionOutput:
         """Run the layer: project, split into heads, attend per head, merge, project with W_O.
@@ -192,6 +191,8 @@ class MultiHeadAttention:
             mask: optional boolean or additive mask broadcastable to
                 ``(..., n_q, n_k)``, shared by every head (see
                 :func:`scaled_dot_product_attention`).
+            causal: let query i attend only to keys ``0 .. i``, in every head
+                (combined with ``mask`` when both are given).
             context: keys and values come from here, ``(..., n_k, d_model)``;
                 default ``x`` (self-attention). Give it for cross-attention.
 
@@ -210,16 +211,17 @@ class MultiHeadAttention:
             raise ValueError(
                 f"the leading axes of x {shape_str(x.shape)} and context {shape_str(source.shape)} do not broadcast"
             ) from None
-        if mask is not None:
-            mask = np.asarray(mask)
-            as_mask(mask, (*batch, x.shape[-2], source.shape[-2]))  # validate against the head-less shape
-            if mask.ndim >= 3:
-                mask = mask[..., None, :, :]  # [..., n_q, n_k] -> [..., 1, n_q, n_k]: same mask for every head
+        # Checked once, against the head-less shape the caller knows.
+        allowed, bias, causal = prepare_mask(mask, causal, (*batch, x.shape[-2], source.shape[-2]))
+        # [..., n_q, n_k] -> [..., 1, n_q, n_k]: the same mask for every head
+        allowed, bias = (m[..., None, :, :] if m is not None and m.ndim >= 3 else m for m in (allowed, bias))
         # [..., n, d_model] -> [..., h, n, d_k]
         q = split_heads(self._project(x, self.w_q, self.b_q), self.n_heads)
         k = split_heads(self._project(source, self.w_k, self.b_k), self.n_heads)
         v = split_heads(self._project(source, self.w_v, self.b_v), self.n_heads)
-        heads, weights = scaled_dot_product_attention(q, k, v, mask=mask)
+        q, k, v, scores_shape = check_qkv(q, k, v)
+        heads, weights = attend(q, k, v, scores_shape, PreparedMask(allowed, bias, causal), None, True)
+        assert weights is not None  # asked for
         # [..., h, n_q, d_k] -> [..., n_q, d_model] -> W_O
         return AttentionOutput(self._project(merge_heads(heads), self.w_o, self.b_o), weights)
 

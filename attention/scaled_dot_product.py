@@ -8,15 +8,27 @@ from typing import Literal, NamedTuple, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, as_mask, check_flag, check_scale, float_dtype, shape_str
-from .scores import check_qk, dot_scores
-from .softmax import softmax
+from ._validate import (
+    PreparedMask,
+    all_finite,
+    check_flag,
+    check_qkv,
+    check_scale,
+    clip_bias,
+    overflow_error,
+    prepare_mask,
+    shape_str,
+)
+from .blockwise import attend_checked
+from .masks import sees_causally
+from .results import AttentionOutput, AttentionOutputOnly
+from .scores import dot_scores
+from .softmax import masked_softmax
 
 __all__ = [
     "BLOCKWISE_THRESHOLD",
-    "AttentionOutput",
-    "AttentionOutputOnly",
     "AttentionSteps",
+    "attend",
     "attention_steps",
     "scaled_dot_product_attention",
 ]
@@ -25,24 +37,6 @@ BLOCKWISE_THRESHOLD = 2**16
 """Score entries (batch × n_q × n_k) from which :func:`scaled_dot_product_attention`
 with ``return_weights=False`` computes blockwise, never holding the scores: one
 head of 256 × 256, a size from which the blockwise path is also the faster one."""
-
-
-class AttentionOutput(NamedTuple):
-    """What attention returns: unpack as ``output, weights = ...``."""
-
-    output: NDArray[np.floating]
-    """``(..., n_q, d_v)``: each query's weighted average of the values."""
-    weights: NDArray[np.floating]
-    """``(..., n_q, n_k)``: how much each query attends to each key; rows sum to 1."""
-
-
-class AttentionOutputOnly(NamedTuple):
-    """What attention returns when the weights were not asked for (``return_weights=False``)."""
-
-    output: NDArray[np.floating]
-    """``(..., n_q, d_v)``: each query's weighted average of the values."""
-    weights: None = None
-    """Always None: unpacking ``output, weights = ...`` still works."""
 
 
 class AttentionSteps(NamedTuple):
@@ -58,36 +52,6 @@ class AttentionSteps(NamedTuple):
     """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
 
 
-def check_qkv(
-    q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True
-) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
-    q, k, scores_shape = check_qk(q, k, finite=finite)
-    v = as_float_array("v", v, min_ndim=2, finite=finite)
-    if v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"k and v must have the same number of positions n_k (second-to-last axis): "
-            f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
-        )
-    try:
-        np.broadcast_shapes(scores_shape[:-2], v.shape[:-2])
-    except ValueError:
-        raise ValueError(
-            f"the leading (batch/head) axes of q, k and v do not broadcast: q has shape {shape_str(q.shape)}, "
-            f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
-        ) from None
-    dtype = float_dtype(q, k, v)
-    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape
-
-
-def overflow_error(q: NDArray, k: NDArray) -> ValueError:
-    """The error for finite queries and keys whose dot products overflow their dtype."""
-    return ValueError(
-        f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
-        f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
-        "rescale q or k"
-    )
-
-
 def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray, NDArray]:
     """Raw and scaled scores; finite inputs whose dot products overflow are an error, not a NaN later."""
     factor = q.dtype.type(check_scale(scale, q.shape[-1]))
@@ -99,22 +63,22 @@ def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray
     return scores, scaled
 
 
-def clip_bias(bias: NDArray, dtype: np.dtype) -> NDArray:
-    """An additive mask's finite part, clipped to half the range of ``dtype`` and cast to it."""
-    # Clip to the scores' range first: a float64 mask of -1e300 means "as
-    # good as forbidden" and must not overflow when cast to float32.
-    limit = np.finfo(dtype).max / 2
-    return np.clip(bias, -limit, limit).astype(dtype, copy=False)
-
-
-def _masked_softmax(scaled: NDArray, mask: ArrayLike | None) -> NDArray:
-    """Softmax over keys after applying a boolean or additive mask."""
-    if mask is None:
-        return softmax(scaled, axis=-1)
-    allowed, bias = as_mask(mask, scaled.shape)
-    if bias is not None:
-        scaled = scaled + clip_bias(bias, scaled.dtype)
-    return softmax(scaled, axis=-1, mask=allowed)
+def _weights(scaled: NDArray, mask: PreparedMask) -> NDArray:
+    """Softmax over the keys of the scaled scores ``(..., n_q, n_k)``, under a prepared mask."""
+    allowed = mask.allowed
+    if mask.causal:
+        causal = sees_causally(*scaled.shape[-2:])
+        allowed = causal if allowed is None else allowed & causal
+    if mask.bias is not None:
+        with np.errstate(over="ignore"):
+            scaled = scaled + clip_bias(mask.bias, scaled.dtype)
+        # A sum that falls below -max is -inf: weight 0, as for any hopeless key; above +max it is an error.
+        if not all_finite(scaled) and np.isposinf(scaled).any():
+            raise ValueError(
+                f"the scaled scores plus the additive mask overflow {scaled.dtype} "
+                f"(scores of shape {shape_str(scaled.shape)}): rescale q, k or the mask"
+            )
+    return masked_softmax(scaled, -1, allowed)
 
 
 def attention_steps(
@@ -123,6 +87,8 @@ def attention_steps(
     v: ArrayLike,
     mask: ArrayLike | None = None,
     scale: float | None = None,
+    *,
+    causal: bool = False,
 ) -> AttentionSteps:
     r"""Scaled dot-product attention, keeping every intermediate for inspection.
 
@@ -149,9 +115,10 @@ def attention_steps(
         >>> steps.output.round(3)
         array([[12.689]])
     """
-    q, k, v, _ = check_qkv(q, k, v)
+    q, k, v, scores_shape = check_qkv(q, k, v)
+    prepared = prepare_mask(mask, causal, scores_shape)
     scores, scaled = _scaled_scores(q, k, scale)
-    weights = _masked_softmax(scaled, mask)
+    weights = _weights(scaled, prepared)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
     return AttentionSteps(scores, scaled, weights, weights @ v)
 
@@ -164,6 +131,7 @@ def scaled_dot_product_attention(
     mask: ArrayLike | None = None,
     scale: float | None = None,
     *,
+    causal: bool = False,
     return_weights: Literal[True] = True,
 ) -> AttentionOutput: ...
 
@@ -176,6 +144,7 @@ def scaled_dot_product_attention(
     mask: ArrayLike | None = None,
     scale: float | None = None,
     *,
+    causal: bool = False,
     return_weights: Literal[False],
 ) -> AttentionOutputOnly: ...
 
@@ -188,6 +157,7 @@ def scaled_dot_product_attention(
     mask: ArrayLike | None = None,
     scale: float | None = None,
     *,
+    causal: bool = False,
     return_weights: bool,
 ) -> AttentionOutput | AttentionOutputOnly: ...
 
@@ -199,6 +169,7 @@ def scaled_dot_product_attention(
     mask: ArrayLike | None = None,
     scale: float | None = None,
     *,
+    causal: bool = False,
     return_weights: bool = True,
 ) -> AttentionOutput | AttentionOutputOnly:
     r"""Attend: each query takes a weighted average of the values, weighted by query-key match.
@@ -220,6 +191,9 @@ def scaled_dot_product_attention(
             query that may attend to no key at all gets all-zero weights and
             an all-zero output (never NaN).
         scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
+        causal: let query i attend only to keys ``0 .. i``, the pattern of
+            :func:`causal_mask` (top-left aligned when ``n_q != n_k``), without
+            building a mask; combined with ``mask`` when both are given.
         return_weights: False to get only the output. Then, once the scores
             would have :data:`BLOCKWISE_THRESHOLD` (65,536) entries or more,
             the output is computed by :func:`blockwise_attention`, one tile of
@@ -244,12 +218,23 @@ def scaled_dot_product_attention(
         array([[13.302]])
     """
     q, k, v, scores_shape = check_qkv(q, k, v)
-    if not check_flag("return_weights", return_weights) and math.prod(scores_shape) >= BLOCKWISE_THRESHOLD:
-        # Imported here because the blockwise module builds on this one's checks.
-        from .blockwise import attend_blockwise
+    return_weights = check_flag("return_weights", return_weights)
+    return attend(q, k, v, scores_shape, prepare_mask(mask, causal, scores_shape), scale, return_weights)
 
-        return attend_blockwise(q, k, v, scores_shape, mask, scale)
-    weights = _masked_softmax(_scaled_scores(q, k, scale)[1], mask)
+
+def attend(
+    q: NDArray,
+    k: NDArray,
+    v: NDArray,
+    scores_shape: tuple[int, ...],
+    mask: PreparedMask,
+    scale: float | None,
+    return_weights: bool,
+) -> AttentionOutput | AttentionOutputOnly:
+    """:func:`scaled_dot_product_attention` of inputs checked by :func:`check_qkv`, under a prepared mask."""
+    if not return_weights and math.prod(scores_shape) >= BLOCKWISE_THRESHOLD:
+        return attend_checked(q, k, v, scores_shape, mask, scale)
+    weights = _weights(_scaled_scores(q, k, scale)[1], mask)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
     output = weights @ v
     return AttentionOutput(output, weights) if return_weights else AttentionOutputOnly(output)

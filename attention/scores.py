@@ -5,32 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_scale, float_dtype, shape_str
+from ._validate import check_qk, check_scale
 
 __all__ = ["attention_scores"]
-
-
-def check_qk(q: ArrayLike, k: ArrayLike, *, finite: bool = True) -> tuple[NDArray, NDArray, tuple[int, ...]]:
-    """Validate a query/key pair; return them as one float dtype and the scores' shape.
-
-    ``finite=False`` skips the NaN/infinity check (see :func:`as_float_array`).
-    """
-    q = as_float_array("q", q, min_ndim=2, finite=finite)
-    k = as_float_array("k", k, min_ndim=2, finite=finite)
-    if q.shape[-1] != k.shape[-1]:
-        raise ValueError(
-            f"q and k must have the same d_k (last axis): q has shape {shape_str(q.shape)}, "
-            f"k has shape {shape_str(k.shape)}"
-        )
-    try:
-        batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2])
-    except ValueError:
-        raise ValueError(
-            f"the leading (batch/head) axes of q and k do not broadcast: q has shape {shape_str(q.shape)}, "
-            f"k has shape {shape_str(k.shape)}"
-        ) from None
-    dtype = float_dtype(q, k)
-    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), (*batch, q.shape[-2], k.shape[-2])
 
 
 def dot_scores(q: NDArray, k: NDArray) -> NDArray:

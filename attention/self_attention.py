@@ -6,7 +6,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validate import as_float_array, float_dtype, shape_str
-from .scaled_dot_product import AttentionOutput, scaled_dot_product_attention
+from .results import AttentionOutput
+from .scaled_dot_product import scaled_dot_product_attention
 
 __all__ = ["self_attention"]
 
@@ -28,6 +29,8 @@ def self_attention(
     w_k: ArrayLike,
     w_v: ArrayLike,
     mask: ArrayLike | None = None,
+    *,
+    causal: bool = False,
 ) -> AttentionOutput:
     r"""Let every position of a sequence attend to every position of the same sequence.
 
@@ -45,6 +48,8 @@ def self_attention(
         mask: optional boolean or additive mask broadcastable to ``(..., n, n)``,
             as in :func:`scaled_dot_product_attention`; :func:`causal_mask` gives
             the GPT-style left-to-right pattern.
+        causal: the same pattern without building a mask (combined with
+            ``mask`` when both are given).
 
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n, d_v)``, weights ``(..., n, n)``.
@@ -71,4 +76,4 @@ def self_attention(
     x = x.astype(dtype, copy=False)
     # [..., n, d_model] @ [d_model, d_k] -> [..., n, d_k]  (d_v for the values)
     q, k, v = x @ w_q.astype(dtype), x @ w_k.astype(dtype), x @ w_v.astype(dtype)
-    return scaled_dot_product_attention(q, k, v, mask=mask)
+    return scaled_dot_product_attention(q, k, v, mask=mask, causal=causal)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, shape_str
+from ._validate import as_float_array, check_int, shape_str
 
 __all__ = ["softmax"]
 
@@ -45,11 +43,9 @@ def softmax(x: ArrayLike, axis: int = -1, mask: ArrayLike | None = None) -> NDAr
         array([0.2689, 0.7311, 0.    ])
     """
     x = as_float_array("x", x, min_ndim=1, allow_neg_inf=True)
-    if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, numbers.Integral):
-        raise TypeError(f"axis must be an integer, got {type(axis).__name__}")
+    axis = check_int("axis", axis)
     if not -x.ndim <= axis < x.ndim:
         raise ValueError(f"axis {axis} is out of range for x with shape {shape_str(x.shape)}")
-    allowed = np.isfinite(x)
     if mask is not None:
         mask = np.asarray(mask)
         if mask.dtype.kind != "b":
@@ -62,7 +58,12 @@ def softmax(x: ArrayLike, axis: int = -1, mask: ArrayLike | None = None) -> NDAr
             raise ValueError(
                 f"mask with shape {shape_str(mask.shape)} does not broadcast to x's shape {shape_str(x.shape)}"
             )
-        allowed = allowed & mask
+    return masked_softmax(x, axis, mask)
+
+
+def masked_softmax(x: NDArray[np.floating], axis: int, allowed: NDArray[np.bool_] | None) -> NDArray[np.floating]:
+    """:func:`softmax` of a checked float array ``x``, with ``allowed`` a checked boolean mask or None."""
+    allowed = np.isfinite(x) if allowed is None else np.isfinite(x) & allowed
     # The maximum over the *allowed* entries only; a fully masked row has none,
     # and any finite stand-in works there because all its terms become 0.
     row_max = np.max(x, axis=axis, keepdims=True, where=allowed, initial=-np.inf)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import struct
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -35,12 +34,10 @@ from numpy.typing import NDArray
 from .bert import BertConfig, BertModel
 from .safetensors import read_safetensors, write_safetensors
 from .tokenizer import WordPieceTokenizer
-from .weights import MODEL_FILES, MODEL_NAME, _sha256, require_files
+from .weights import FORMAT, MODEL_NAME, file_sha256, is_float16_export, require_files
 
 __all__ = ["FORMAT", "export_float16", "float16_tensors", "is_float16_export"]
 
-FORMAT = "attention-course float16 export 1"
-"""The ``format`` entry of the exported file's metadata: how :func:`is_float16_export` recognises it."""
 
 SOURCE = "sentence-transformers/all-MiniLM-L6-v2"
 LICENSE = "Apache-2.0"
@@ -151,7 +148,7 @@ def export_float16(
     target = Path(target_folder)
     config = BertConfig.from_file(source / "config.json")
     tokenizer = WordPieceTokenizer.from_file(source / "vocab.txt")
-    source_sha = _sha256(source / "model.safetensors")
+    source_sha = file_sha256(source / "model.safetensors")
     half = float16_tensors(config, read_safetensors(source / "model.safetensors"), tokenizer)
     target.mkdir(parents=True, exist_ok=True)
     metadata = {"format": FORMAT, "source": SOURCE, "source_sha256": source_sha, "license": LICENSE, "changes": CHANGES}
@@ -159,7 +156,7 @@ def export_float16(
     for name in ("config.json", "vocab.txt"):
         shutil.copyfile(source / name, target / name)
     files = {
-        name: {"bytes": (target / name).stat().st_size, "sha256": _sha256(target / name)}
+        name: {"bytes": (target / name).stat().st_size, "sha256": file_sha256(target / name)}
         for name in ("model.safetensors", "config.json", "vocab.txt")
     }
     manifest: dict[str, Any] = {
@@ -174,36 +171,3 @@ def export_float16(
     }
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
-
-
-def is_float16_export(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is a whole float16 copy written by :func:`export_float16` from the pinned weights.
-
-    Reads only the header: the metadata must name this format and the
-    published file's sha256, and the file must be exactly as long as the
-    header's offsets say (a cut-off download is not an export).
-    """
-    path = Path(path)
-    try:
-        with path.open("rb") as file:
-            size_field = file.read(8)
-            if len(size_field) != 8:
-                return False
-            (header_size,) = struct.unpack("<Q", size_field)
-            if header_size > min(path.stat().st_size, 100_000_000):
-                return False
-            header = json.loads(file.read(header_size).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    if not isinstance(header, dict):
-        return False
-    metadata = header.get("__metadata__")
-    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
-        return False
-    if metadata.get("source_sha256") != MODEL_FILES["model.safetensors"][1]:
-        return False
-    try:
-        ends = [int(entry["data_offsets"][1]) for name, entry in header.items() if name != "__metadata__"]
-    except (KeyError, TypeError, IndexError, ValueError):
-        return False
-    return path.stat().st_size == 8 + header_size + max(ends, default=0)

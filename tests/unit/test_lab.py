@@ -1,4 +1,4 @@
-"""The visualizer lab's hand-built model (attention.lab): tokens, features, and heads that do what their labels say.
+"""The visualizer lab's hand-built model (attention.lab.hand_built): tokens, features, and heads that do what their labels say.
 
 References are independent of the package: positions and softmax recomputed
 with ``math`` in loops (``reference.py``), and head behaviour checked against
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import dot, matmul, softmax_row
 
-from attention import lab
-from attention.lab import embed, tokenize, visualizer_data
+from attention.lab import hand_built as lab
+from attention.lab.hand_built import embed, tokenize, visualizer_data
 
 CAT = "The cat sat on the mat because it was tired"
 RIVER = "We sat on the bank of the river and watched the water"

@@ -1,4 +1,4 @@
-"""The lab's views of all-MiniLM-L6-v2 (attention.models.views) against the PyTorch reference and naive loops.
+"""The lab's views of all-MiniLM-L6-v2 (attention.lab.minilm) against the PyTorch reference and naive loops.
 
 The weights in a view are recomputed from the model's own queries and keys by
 the visualizer's head_view; they must equal what Hugging Face transformers
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from attention.models import BertModel, MissingWeightsError, load_minilm
-from attention.models.views import (
+from attention.lab.minilm import (
     BROAD_SHARE,
     MAX_TOKENS,
     MODEL_LABEL,
@@ -29,7 +29,7 @@ from attention.models.views import (
     minilm_view_json,
     token_note,
 )
-from attention.visualizer import check_view
+from attention.lab.contract import check_view
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "minilm_reference.json").read_text(encoding="utf-8"))
 TOLERANCE = 1e-4  # the issue's bar against the reference; the views round weights to 6 decimals
@@ -161,7 +161,7 @@ def test_too_long_and_empty_sentences_are_refused(model: BertModel) -> None:
 
 
 def test_json_is_the_view_and_the_model_is_loaded_once(model: BertModel) -> None:
-    from attention.models import views
+    from attention.lab import minilm as views
 
     text = minilm_view_json("The cat sat on the mat.")
     data = json.loads(text)

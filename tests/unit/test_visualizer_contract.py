@@ -1,4 +1,4 @@
-"""The visualizer data contract (attention.visualizer): the readouts against hand-worked numbers, and the checker."""
+"""The visualizer data contract (attention.lab.contract): the readouts against hand-worked numbers, and the checker."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from attention.visualizer import LONG_RANGE, check_view, entropy_bits, head_view, score_scale, view
+from attention.lab.contract import LONG_RANGE, check_view, entropy_bits, head_view, score_scale, view
 
 
 def test_entropy_by_hand() -> None:

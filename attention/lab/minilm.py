@@ -1,11 +1,11 @@
 """all-MiniLM-L6-v2's attention as views for the Attention Visualizer lab.
 
 The lab (``docs/lab.md``) draws views of the contract in
-:mod:`attention.visualizer`. This module runs the pretrained encoder on a
+:mod:`attention.lab.contract`. This module runs the pretrained encoder on a
 sentence and turns every one of its 6 x 12 heads into such a view: the
 queries, keys and values are the model's own projections of each layer's
 input, and the steps (scores, scaled scores, weights) are recomputed from
-them by :func:`attention.visualizer.head_view`, so they are the numbers the
+them by :func:`attention.lab.contract.head_view`, so they are the numbers the
 encoder used. The vectors themselves are left out of the view (32 unnamed
 components per head, 72 heads); the notebook "Attention inside a real model"
 looks at them.
@@ -34,8 +34,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..heads import split_heads
-from ..visualizer import entropy_bits, head_view, view
-from .bert import BertModel, load_minilm
+from ..models.bert import BertModel, load_minilm
+from .contract import entropy_bits, head_view, view
+from .presets import PRETRAINED
 
 __all__ = [
     "BROAD_SHARE",
@@ -65,21 +66,8 @@ BROAD_SHARE = 0.5
 even split over at least this share of the keys (measured by the entropy),
 else "mixed"."""
 
-# The sentences the site's build runs the model on: (id, group, sentence).
-# The first eight are the hand-built lab model's presets, so that a reader
-# can switch models on the same sentence.
-PRESETS: tuple[tuple[str, str, str], ...] = (
-    ("cat-mat", "The course's sentences", "The cat sat on the mat"),
-    ("cat-tired", "The course's sentences", "The cat sat on the mat because it was tired"),
-    ("cat-soft", "The course's sentences", "The cat sat on the mat because it was soft"),
-    ("bank-river", "Same word, different context", "We sat on the bank of the river and watched the water"),
-    ("bank-money", "Same word, different context", "She paid the money into her account at the bank"),
-    ("bat-cave", "Same word, different context", "The bat flew out of the cave at night"),
-    ("bat-ball", "Same word, different context", "He swung the bat and hit the ball"),
-    ("dog-cat", "Repeated words, long-range links", "The dog chased the cat and the cat chased the dog"),
-    ("animal-tired", "Which noun does “it” mean?", "The animal didn't cross the street because it was too tired."),
-    ("animal-wide", "Which noun does “it” mean?", "The animal didn't cross the street because it was too wide."),
-)
+PRESETS = PRETRAINED
+"""The sentences the site's build runs the model on: ``(id, group, sentence)`` (see :mod:`.presets`)."""
 
 # pattern -> (label, how the description says it)
 _PATTERNS = {

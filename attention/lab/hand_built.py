@@ -69,10 +69,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._validate import check_flag
-from .heads import split_heads
-from .multi_head import MultiHeadAttention
-from .visualizer import MASKS, head_view, view
+from .._validate import check_flag
+from ..heads import split_heads
+from ..multi_head import MultiHeadAttention
+from .contract import check_mask_name, head_view, view
 
 __all__ = [
     "D_K",
@@ -387,7 +387,7 @@ def visualizer_data(
     scaling: bool = True,
     temperature: float = 1.0,
 ) -> dict[str, Any]:
-    r"""The lab model on ``sentence``, as a view of the visualizer data contract (:mod:`attention.visualizer`).
+    r"""The lab model on ``sentence``, as a view of the visualizer data contract (:mod:`attention.lab.contract`).
 
     Args:
         sentence: at most :data:`MAX_TOKENS` tokens.
@@ -406,8 +406,7 @@ def visualizer_data(
         [0.03, 0.94, 0.03, 0.0, 0.0, 0.0]
     """
     tokens = tokenize(sentence)
-    if not isinstance(mask, str) or mask not in MASKS:
-        raise ValueError(f"mask must be one of {', '.join(MASKS)}, got {mask!r}")
+    check_mask_name(mask)
     scaling = check_flag("scaling", scaling)
     x = embed(tokens)
     # [n, d_model] -> [h, n, d_k]

@@ -3,8 +3,8 @@ r"""The visualizer data contract: what the Attention Visualizer lab draws, as JS
 This module is the one place the contract is defined; the lab page
 (``docs/javascripts/visualizer/``) only renders it, the preset file
 ``docs/data/visualizer-presets.json`` is a list of such views, and any model
-(the hand-built one in :mod:`attention.lab`, the pretrained one in
-:mod:`attention.models.views`) produces
+(the hand-built one in :mod:`attention.lab.hand_built`, the pretrained one in
+:mod:`attention.lab.minilm`) produces
 views through :func:`head_view` and :func:`view`.
 
 A **view** is one sentence under one setting::
@@ -36,7 +36,7 @@ A **view** is one sentence under one setting::
 
 The vectors (``q``, ``k``, ``v``, ``output`` and the two name lists) come
 all together or not at all: a pretrained model's views (``model`` other than
-``"hand-built"``, see :mod:`attention.models.views`) leave them out, because
+``"hand-built"``, see :mod:`attention.lab.minilm`) leave them out, because
 its heads have dozens of unnamed components, and keep the n x n steps.
 
 ``weights[q][k]`` is the attention of query token ``q`` to key token ``k``;
@@ -72,9 +72,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_flag, shape_str
-from .masks import causal_mask
-from .scaled_dot_product import attention_steps
+from .._validate import as_float_array, check_flag, check_int, shape_str
+from ..masks import causal_mask
+from ..scaled_dot_product import attention_steps
 
 __all__ = [
     "LONG_RANGE",
@@ -106,12 +106,14 @@ def _rounded(array: NDArray, decimals: int = _DECIMALS) -> list:
     return (np.round(np.asarray(array, dtype=np.float64), decimals) + 0.0).tolist()
 
 
-def _check_mask_name(mask: str) -> str:
-    if not isinstance(mask, str):
-        raise TypeError(f"mask must be one of {', '.join(MASKS)}, got {type(mask).__name__}")
-    if mask not in MASKS:
+def check_mask_name(mask: str) -> bool:
+    """Check a view's mask name, ``"none"`` or ``"causal"``; return whether it is causal.
+
+    The one place the lab's names of the mask are read: past it, the package takes ``causal``, a bool.
+    """
+    if not isinstance(mask, str) or mask not in MASKS:
         raise ValueError(f"mask must be one of {', '.join(MASKS)}, got {mask!r}")
-    return mask
+    return mask == "causal"
 
 
 def _check_temperature(temperature: float) -> float:
@@ -131,8 +133,10 @@ def score_scale(d_k: int, *, scaling: bool = True, temperature: float = 1.0) -> 
         >>> score_scale(16, scaling=False, temperature=2.0)
         0.5
     """
-    if isinstance(d_k, (bool, np.bool_)) or not isinstance(d_k, numbers.Integral) or d_k < 1:
-        raise ValueError(f"d_k must be a positive integer, got {d_k!r}")
+    try:
+        d_k = check_int("d_k", d_k, minimum=1)
+    except (TypeError, ValueError):
+        raise ValueError(f"d_k must be a positive integer, got {d_k!r}") from None
     factor = 1.0 / math.sqrt(d_k) if check_flag("scaling", scaling) else 1.0
     return factor / _check_temperature(temperature)
 
@@ -235,8 +239,9 @@ def head_view(
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real) or not 0 < threshold < 1:
         raise ValueError(f"threshold must be a number between 0 and 1, got {threshold!r}")
     scale = score_scale(d_k, scaling=scaling, temperature=temperature)
-    allowed = causal_mask(n) if _check_mask_name(mask) == "causal" else np.ones((n, n), dtype=bool)
-    steps = attention_steps(q, k, v, mask=None if mask == "none" else allowed, scale=scale)
+    causal = check_mask_name(mask)
+    steps = attention_steps(q, k, v, scale=scale, causal=causal)
+    allowed = causal_mask(n) if causal else np.ones((n, n), dtype=bool)
     rows = _row_stats(steps.weights, allowed, float(threshold))
     head: dict[str, Any] = {
         "label": label,
@@ -286,6 +291,7 @@ def view(
         >>> data["layers"][0]["heads"][0]["label"], data["mask"]
         ('self', 'none')
     """
+    check_mask_name(mask)
     if isinstance(tokens, str) or not all(isinstance(t, str) for t in tokens):
         raise TypeError("tokens must be a sequence of strings")
     if not isinstance(source, str):
@@ -294,7 +300,7 @@ def view(
     data = {
         "tokens": list(tokens),
         "source": source,
-        "mask": _check_mask_name(mask),
+        "mask": mask,
         "scaling": check_flag("scaling", scaling),
         "temperature": _check_temperature(temperature),
         "threshold": threshold,
