@@ -2,7 +2,7 @@
 
 Lessons (``docs/**/*.md``): every fence whose info string is exactly
 ``python`` runs, one namespace per page, top to bottom, through
-``docs/runner/cell.py`` (the same function the in-page runner uses). A
+``site_examples/cell.py`` (the same function the in-page runner uses). A
 ```` ```output ```` fence right after a code block must equal what that block
 printed. A ``python`` fence that starts with ``>>>`` is a doctest. A block may
 be left out only with ``<!-- skip: next "reason" -->``; ``tests/site/
@@ -10,12 +10,15 @@ test_doc_examples.py`` checks that every page yields exactly as many examples
 as it has fences, so nothing escapes silently.
 
 Package (``attention/**/*.py``): the ``>>>`` examples in docstrings run as doctests.
+
+This file also puts the repository root on ``sys.path``, for every test: the
+tests import ``site_examples`` (and their helpers, ``tests.helpers``) from it.
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib.util
+import sys
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from pathlib import Path
 
@@ -27,6 +30,11 @@ from sybil.parsers.markdown import ClearNamespaceParser, CodeBlockParser, SkipPa
 from sybil.parsers.rest import DocTestParser
 
 ROOT = Path(__file__).parent
+if str(ROOT) not in sys.path:  # whatever --import-mode, and wherever pytest is started
+    sys.path.insert(0, str(ROOT))
+
+from site_examples.cell import run_cell  # noqa: E402
+
 DOCTEST_FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 # numpy's print options are process-wide, but each page runs in a fresh
 # interpreter in the reader's browser: start and leave every page at the defaults.
@@ -35,16 +43,6 @@ _PRINT_DEFAULTS = np.get_printoptions()
 
 def _fresh_numpy_printing(namespace: dict) -> None:
     np.set_printoptions(**_PRINT_DEFAULTS)
-
-
-def _load_cell_runner():
-    spec = importlib.util.spec_from_file_location("lesson_cell", ROOT / "docs" / "runner" / "cell.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.run_cell
-
-
-run_cell = _load_cell_runner()
 
 
 def _normalise(text: str) -> str:

@@ -1,7 +1,7 @@
 // Quizzes: grade in the page, remember progress in the browser, show it on the home page.
 //
-// The HTML comes from overrides/hooks/quiz.py at build time (the DOM contract of
-// DESIGN.md): [data-quiz] > [data-question][data-question-id] with [data-option]
+// The HTML comes from overrides/hooks/quiz.py at build time (docs/architecture.md,
+// "The DOM contract"): [data-quiz] > [data-question][data-question-id] with [data-option]
 // inputs, button[data-action=check] and a [data-feedback] live region holding
 // every explanation, hidden. The correct options carry data-correct; a numeric
 // question carries data-answer and data-tolerance. This script only reveals

@@ -1,6 +1,7 @@
 // Runnable, editable lesson code: every ```python block of a page becomes a
-// small editor with Run / Reset / Stop and a live output panel, backed by one
-// Python session per page in a Web Worker (worker.js, Pyodide).
+// small editor with Run / Reset / Stop and a live output panel, backed by the
+// visit's one Python session (python-session.js: a Web Worker running
+// Pyodide), reset for each page.
 //
 // Semantics are CI's (conftest.py + cell.py): the blocks of a page share one
 // namespace, top to bottom. Running block N first runs the earlier blocks that
@@ -8,497 +9,349 @@
 // have run as stale. Stop terminates the worker; the next run starts a fresh
 // session. Output is always text (textContent, never HTML).
 //
-// DOM contract (../shared/DESIGN.md): [data-runner] wrapper with
-// data-runner-status = idle | loading | running | done | error;
+// DOM contract (docs/architecture.md, "The DOM contract"): [data-runner]
+// wrapper with data-runner-status = idle | loading | running | done | error;
 // button[data-action=run|reset|stop]; textarea[data-runner-code];
 // [data-runner-output].
 
-(() => {
-  "use strict";
+import { html } from "../javascripts/visualizer/dom.js";
+import { formatBytes } from "../javascripts/visualizer/format.js";
+import { python } from "./python-session.js";
 
-  const RUNNER_DIR = new URL(".", document.currentScript.src).href;
-  const STORAGE_PREFIX = "attention-course:code:";
+const STORAGE_PREFIX = "attention-course:code:";
 
-  // ── The worker: one for the whole visit, reset for each page ──────────────
+// ── Small helpers ──────────────────────────────────────────────────────────
 
-  const python = {
-    worker: null,
-    ready: null, // Promise, resolved when Python can run blocks
-    nextId: 1,
-    pending: new Map(), // id -> { resolve, reject, onStream, onProgress }
-    listeners: new Set(), // progress/state listeners (the page toolbar)
-    state: "idle", // idle | loading | ready | failed
+function button(action, label, title) {
+  return html("button", { type: "button", class: "runner-button", "data-action": action, title }, label);
+}
 
-    emit(event) {
-      this.listeners.forEach((listener) => listener(event));
-    },
+function storageKey(index) {
+  return `${STORAGE_PREFIX}${location.pathname}#${index}`;
+}
 
-    send(message, onStream, onProgress) {
-      const id = this.nextId++;
-      return new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject, onStream, onProgress });
-        this.worker.postMessage({ ...message, id });
-      });
-    },
+function readStored(index) {
+  try {
+    return localStorage.getItem(storageKey(index));
+  } catch {
+    return null; // storage disabled: edits simply are not kept
+  }
+}
 
-    start() {
-      if (this.ready) return this.ready;
-      this.worker = new Worker(RUNNER_DIR + "worker.js");
-      this.worker.onmessage = (event) => this.receive(event.data);
-      this.worker.onerror = (event) => this.fail(new Error(event.message || "the Python worker crashed"));
-      this.state = "loading";
-      this.emit({ type: "state", state: "loading" });
-      this.ready = this.send({ type: "start" }).then(
-        () => {
-          this.state = "ready";
-          this.emit({ type: "state", state: "ready" });
-        },
-        (error) => {
-          this.state = "failed";
-          this.emit({ type: "state", state: "failed", error });
-          throw error;
-        },
-      );
-      this.ready.catch(() => {}); // reported through listeners; callers see it when they await
-      return this.ready;
-    },
+function writeStored(index, code) {
+  try {
+    if (code === null) localStorage.removeItem(storageKey(index));
+    else localStorage.setItem(storageKey(index), code);
+  } catch {
+    /* storage full or disabled: the edit stays in the page */
+  }
+}
 
-    receive(message) {
-      if (message.type === "progress") {
-        this.emit(message);
-        return;
+// ── One runnable block ─────────────────────────────────────────────────────
+
+class Block {
+  constructor(page, index, highlight) {
+    this.page = page;
+    this.index = index; // 0-based; shown 1-based
+    this.original = highlight.querySelector("code").textContent.replace(/\n$/, "");
+    this.ran = false; // has run successfully in the current session
+    this.build(highlight);
+    const stored = readStored(index);
+    if (stored !== null && stored !== this.original) this.setCode(stored, { edited: true });
+  }
+
+  get label() {
+    return `block ${this.index + 1}`;
+  }
+
+  build(highlight) {
+    const n = this.index + 1;
+    this.root = html("div", { class: "runner", "data-runner": "", "data-runner-status": "idle", role: "group", "aria-label": `Code block ${n}` });
+    const toolbar = html("div", { class: "runner-toolbar" });
+    this.runButton = button("run", "Run", "Run this block (Ctrl+Enter or Shift+Enter in the editor)");
+    this.runButton.setAttribute("aria-keyshortcuts", "Control+Enter Shift+Enter");
+    this.resetButton = button("reset", "Reset", "Put back the original code of this block");
+    this.stopButton = button("stop", "Stop", "Stop Python (resets the page's session)");
+    this.stopButton.disabled = true;
+    this.status = html("span", { class: "runner-status", "aria-live": "polite" });
+    toolbar.append(html("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.status);
+
+    this.editor = html("textarea", {
+      class: "runner-code",
+      "data-runner-code": "",
+      spellcheck: "false",
+      autocapitalize: "off",
+      autocomplete: "off",
+      "aria-label": `Python code of block ${n}, editable`,
+      "aria-describedby": this.page.helpId,
+    });
+    this.editor.value = this.original;
+    this.sizeEditor();
+
+    this.note = html("p", { class: "runner-note", "data-runner-note": "", hidden: "" });
+    const outputBlock = highlight.nextElementSibling;
+    const hasExpected = outputBlock && outputBlock.classList.contains("language-output");
+    this.panel = html("div", { class: "runner-output" });
+    this.panelLabel = html("div", { class: "runner-output-label" }, hasExpected ? "Output (as checked by the course's tests)" : "Output");
+    this.output = html("pre", { "data-runner-output": "", tabindex: "0", "aria-label": `Output of block ${n}` });
+    this.expected = hasExpected ? outputBlock.querySelector("code").textContent.replace(/\n$/, "") : "";
+    this.output.textContent = this.expected;
+    this.panel.append(this.panelLabel, this.output);
+    if (!hasExpected) this.panel.hidden = true;
+
+    this.root.append(toolbar, this.editor, this.note, this.panel);
+    highlight.replaceWith(this.root);
+    if (hasExpected) outputBlock.remove();
+
+    this.runButton.addEventListener("click", () => this.page.runThrough(this));
+    this.resetButton.addEventListener("click", () => this.reset());
+    this.stopButton.addEventListener("click", () => this.page.stop(this));
+    this.editor.addEventListener("input", () => this.edited());
+    this.editor.addEventListener("keydown", (event) => this.keydown(event));
+  }
+
+  sizeEditor() {
+    this.editor.rows = Math.max(1, this.editor.value.split("\n").length);
+  }
+
+  keydown(event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.preventDefault();
+      this.page.runThrough(this);
+    } else if (event.key === "Tab" && !event.shiftKey && !this.escaped) {
+      // Tab indents; Escape first lets Tab leave the editor (keyboard users).
+      event.preventDefault();
+      this.editor.setRangeText("    ", this.editor.selectionStart, this.editor.selectionEnd, "end");
+      this.edited();
+    }
+    this.escaped = event.key === "Escape";
+  }
+
+  setCode(code, { edited }) {
+    this.editor.value = code;
+    this.sizeEditor();
+    this.root.toggleAttribute("data-runner-edited", edited);
+  }
+
+  edited() {
+    this.sizeEditor();
+    const changed = this.editor.value !== this.original;
+    this.root.toggleAttribute("data-runner-edited", changed);
+    writeStored(this.index, changed ? this.editor.value : null);
+    this.page.changed(this);
+  }
+
+  reset() {
+    if (this.editor.value === this.original) return;
+    this.setCode(this.original, { edited: false });
+    writeStored(this.index, null);
+    this.page.changed(this);
+    this.editor.focus();
+  }
+
+  setStatus(status, text = "") {
+    this.root.setAttribute("data-runner-status", status);
+    this.status.textContent = text;
+    const busy = status === "running" || status === "loading";
+    this.stopButton.disabled = !busy;
+    this.runButton.disabled = busy;
+  }
+
+  setStale(stale) {
+    this.root.toggleAttribute("data-runner-stale", stale);
+    if (stale) this.status.textContent = "stale: an earlier block changed since this ran";
+  }
+
+  showNote(text) {
+    this.note.textContent = text;
+    this.note.hidden = !text;
+  }
+
+  beginOutput() {
+    this.panel.hidden = false;
+    this.panelLabel.textContent = "Output (running…)";
+    this.output.textContent = "";
+  }
+
+  appendOutput(text) {
+    this.output.textContent += text;
+  }
+
+  finishOutput(result) {
+    const seconds = (result.ms / 1000).toFixed(2);
+    const separator = result.output && !result.output.endsWith("\n") ? "\n" : "";
+    this.output.textContent = result.output + (result.error ? separator + result.error : "");
+    this.output.toggleAttribute("data-runner-error", !result.ok);
+    this.panelLabel.textContent = result.ok ? `Output (your run, ${seconds} s)` : `Error (your run, ${seconds} s)`;
+    if (result.ok && !this.output.textContent) this.panelLabel.textContent = `No output (your run, ${seconds} s)`;
+  }
+}
+
+// ── One page: its blocks and its session ───────────────────────────────────
+
+class Page {
+  constructor(article, highlights) {
+    this.helpId = `runner-help-${Date.now()}`;
+    this.busy = false;
+    this.buildToolbar(article, highlights[0]);
+    this.blocks = highlights.map((highlight, index) => new Block(this, index, highlight));
+    this.unlisten = this.listen();
+    python.reset().catch(() => {}); // a new page starts a new session
+    this.warmWhenVisible();
+  }
+
+  buildToolbar(article, firstBlock) {
+    this.bar = html("div", { class: "runner-page", role: "region", "aria-label": "Python in this page" });
+    this.runAll = button("run-all", "Run all blocks", "Run every code block of this page, in order");
+    this.pageStatus = html("span", { class: "runner-page-status", "aria-live": "polite" });
+    const help = html(
+      "p",
+      { class: "runner-help", id: this.helpId },
+      "Every code block is editable and runs in your browser, in order, sharing one Python session per page. " +
+        "Ctrl+Enter runs a block; in the editor, Tab indents (press Escape first to move on with Tab).",
+    );
+    this.bar.append(this.runAll, this.pageStatus, help);
+    firstBlock.before(this.bar);
+    this.runAll.addEventListener("click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
+    this.showPython(python.state === "ready" ? "ready" : python.state);
+  }
+
+  showPython(state, detail = "") {
+    const text = {
+      idle: "Python starts when you run a block.",
+      loading: "Starting Python…",
+      ready: "Python is ready.",
+      stopped: "Python was stopped; it restarts when you run a block.",
+      failed: `Python could not start: ${detail}`,
+    }[state];
+    this.pageStatus.textContent = detail && state === "loading" ? detail : text;
+    this.bar.setAttribute("data-python", state);
+  }
+
+  listen() {
+    const listener = (event) => {
+      if (event.type === "progress") {
+        const size = event.bytes ? ` (${formatBytes(event.bytes)})` : "";
+        this.showPython("loading", `Loading ${event.label}${size}, step ${event.step} of ${event.steps}…`);
+      } else if (event.type === "state") {
+        this.showPython(event.state, event.error ? event.error.message : "");
       }
-      const call = this.pending.get(message.id);
-      if (!call) return;
-      if (message.type === "stream") {
-        if (call.onStream) call.onStream(message.text);
-        return;
+    };
+    return python.onState(listener);
+  }
+
+  warmWhenVisible() {
+    if (!("IntersectionObserver" in window)) return;
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        this.observer.disconnect();
+        python.start().catch(() => {});
       }
-      if (message.type === "fetch-progress") {
-        if (call.onProgress) call.onProgress({ loaded: message.loaded, total: message.total });
-        return;
-      }
-      this.pending.delete(message.id);
-      if (message.type === "failed") call.reject(new Error(message.error));
-      else call.resolve(message);
-    },
-
-    fail(error) {
-      this.pending.forEach((call) => call.reject(error));
-      this.pending.clear();
-    },
-
-    // Stop a runaway block: the only reliable way is to end the worker.
-    stop() {
-      if (this.worker) this.worker.terminate();
-      this.fail(new Error("stopped"));
-      this.worker = null;
-      this.ready = null;
-      this.state = "idle";
-      this.emit({ type: "state", state: "stopped" });
-    },
-
-    async reset() {
-      if (!this.ready) return; // a new worker starts with a fresh session anyway
-      await this.ready;
-      await this.send({ type: "reset" });
-    },
-
-    async run(code, filename, onStream) {
-      await this.start();
-      return this.send({ type: "run", code, filename }, onStream);
-    },
-
-    // For other components (the visualizer): run `code` in a private namespace
-    // that persists between calls; resolves to what it printed (plus the repr
-    // of a trailing expression), rejects with the Python traceback.
-    async call(code) {
-      await this.start();
-      const result = await this.send({ type: "call", code });
-      if (!result.ok) throw new Error(result.text);
-      return result.text;
-    },
-
-    // For other components (the lab's real model): download `url` into the
-    // worker's Python file system at the absolute `path`, creating its
-    // folders. `onProgress({loaded, total})` is called as bytes arrive (at
-    // most every 100 ms, and at the end; `total` is null when the server does
-    // not say the length, e.g. for a compressed response). Resolves to
-    // {bytes, ms}; rejects with "could not fetch <url>: HTTP <status>" and the
-    // like. The file lives in the worker: after stop() it is gone, and the
-    // caller fetches it again (the browser's HTTP cache makes that cheap);
-    // onState reports "stopped" when that happens.
-    async fetchFile(url, path, onProgress) {
-      await this.start();
-      const absolute = new URL(url, document.baseURI).href; // the worker resolves URLs against its own address
-      const result = await this.send({ type: "fetch-file", url: absolute, path }, null, onProgress);
-      if (!result.ok) throw new Error(result.error);
-      return { bytes: result.bytes, ms: result.ms };
-    },
-  };
-
-  // The one global: other components reach the shared Python worker through it.
-  window.attentionCourse = Object.assign(window.attentionCourse || {}, {
-    python: {
-      start: () => python.start(),
-      call: (code) => python.call(code),
-      fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
-      get state() {
-        return python.state;
-      },
-      onState(listener) {
-        python.listeners.add(listener);
-        return () => python.listeners.delete(listener);
-      },
-    },
-  });
-
-  // ── Small DOM helpers ──────────────────────────────────────────────────────
-
-  function element(tag, attributes = {}, text = "") {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    if (text) node.textContent = text;
-    return node;
+    });
+    this.blocks.forEach((block) => this.observer.observe(block.root));
   }
 
-  function button(action, label, title) {
-    const node = element("button", { type: "button", class: "runner-button", "data-action": action, title }, label);
-    return node;
-  }
-
-  function formatBytes(bytes) {
-    return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`;
-  }
-
-  function storageKey(index) {
-    return `${STORAGE_PREFIX}${location.pathname}#${index}`;
-  }
-
-  function readStored(index) {
+  // Run `target`, first running every earlier block that has not run.
+  async runThrough(target) {
+    if (this.busy) return;
+    this.busy = true;
+    this.runAll.disabled = true;
+    const queue = this.blocks.slice(0, target.index).filter((block) => !block.ran);
+    queue.push(target);
+    target.showNote(
+      queue.length > 1 && target !== this.blocks[this.blocks.length - 1]
+        ? `First running ${queue.length - 1 === 1 ? "block" : "blocks"} ${queue.slice(0, -1).map((b) => b.index + 1).join(", ")}, which had not run yet.`
+        : "",
+    );
+    queue.forEach((block) => block.setStatus("loading", python.state === "ready" ? "queued" : "waiting for Python…"));
     try {
-      return localStorage.getItem(storageKey(index));
-    } catch {
-      return null; // storage disabled: edits simply are not kept
-    }
-  }
-
-  function writeStored(index, code) {
-    try {
-      if (code === null) localStorage.removeItem(storageKey(index));
-      else localStorage.setItem(storageKey(index), code);
-    } catch {
-      /* storage full or disabled: the edit stays in the page */
-    }
-  }
-
-  // ── One runnable block ─────────────────────────────────────────────────────
-
-  class Block {
-    constructor(page, index, highlight) {
-      this.page = page;
-      this.index = index; // 0-based; shown 1-based
-      this.original = highlight.querySelector("code").textContent.replace(/\n$/, "");
-      this.ran = false; // has run successfully in the current session
-      this.build(highlight);
-      const stored = readStored(index);
-      if (stored !== null && stored !== this.original) this.setCode(stored, { edited: true });
-    }
-
-    get label() {
-      return `block ${this.index + 1}`;
-    }
-
-    build(highlight) {
-      const n = this.index + 1;
-      this.root = element("div", { class: "runner", "data-runner": "", "data-runner-status": "idle", role: "group", "aria-label": `Code block ${n}` });
-      const toolbar = element("div", { class: "runner-toolbar" });
-      this.runButton = button("run", "Run", "Run this block (Ctrl+Enter or Shift+Enter in the editor)");
-      this.runButton.setAttribute("aria-keyshortcuts", "Control+Enter Shift+Enter");
-      this.resetButton = button("reset", "Reset", "Put back the original code of this block");
-      this.stopButton = button("stop", "Stop", "Stop Python (resets the page's session)");
-      this.stopButton.disabled = true;
-      this.status = element("span", { class: "runner-status", "aria-live": "polite" });
-      toolbar.append(element("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.status);
-
-      this.editor = element("textarea", {
-        class: "runner-code",
-        "data-runner-code": "",
-        spellcheck: "false",
-        autocapitalize: "off",
-        autocomplete: "off",
-        "aria-label": `Python code of block ${n}, editable`,
-        "aria-describedby": this.page.helpId,
-      });
-      this.editor.value = this.original;
-      this.sizeEditor();
-
-      this.note = element("p", { class: "runner-note", "data-runner-note": "", hidden: "" });
-      const outputBlock = highlight.nextElementSibling;
-      const hasExpected = outputBlock && outputBlock.classList.contains("language-output");
-      this.panel = element("div", { class: "runner-output" });
-      this.panelLabel = element("div", { class: "runner-output-label" }, hasExpected ? "Output (as checked by the course's tests)" : "Output");
-      this.output = element("pre", { "data-runner-output": "", tabindex: "0", "aria-label": `Output of block ${n}` });
-      this.expected = hasExpected ? outputBlock.querySelector("code").textContent.replace(/\n$/, "") : "";
-      this.output.textContent = this.expected;
-      this.panel.append(this.panelLabel, this.output);
-      if (!hasExpected) this.panel.hidden = true;
-
-      this.root.append(toolbar, this.editor, this.note, this.panel);
-      highlight.replaceWith(this.root);
-      if (hasExpected) outputBlock.remove();
-
-      this.runButton.addEventListener("click", () => this.page.runThrough(this));
-      this.resetButton.addEventListener("click", () => this.reset());
-      this.stopButton.addEventListener("click", () => this.page.stop(this));
-      this.editor.addEventListener("input", () => this.edited());
-      this.editor.addEventListener("keydown", (event) => this.keydown(event));
-    }
-
-    sizeEditor() {
-      this.editor.rows = Math.max(1, this.editor.value.split("\n").length);
-    }
-
-    keydown(event) {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey)) {
-        event.preventDefault();
-        this.page.runThrough(this);
-      } else if (event.key === "Tab" && !event.shiftKey && !this.escaped) {
-        // Tab indents; Escape first lets Tab leave the editor (keyboard users).
-        event.preventDefault();
-        this.editor.setRangeText("    ", this.editor.selectionStart, this.editor.selectionEnd, "end");
-        this.edited();
-      }
-      this.escaped = event.key === "Escape";
-    }
-
-    setCode(code, { edited }) {
-      this.editor.value = code;
-      this.sizeEditor();
-      this.root.toggleAttribute("data-runner-edited", edited);
-    }
-
-    edited() {
-      this.sizeEditor();
-      const changed = this.editor.value !== this.original;
-      this.root.toggleAttribute("data-runner-edited", changed);
-      writeStored(this.index, changed ? this.editor.value : null);
-      this.page.changed(this);
-    }
-
-    reset() {
-      if (this.editor.value === this.original) return;
-      this.setCode(this.original, { edited: false });
-      writeStored(this.index, null);
-      this.page.changed(this);
-      this.editor.focus();
-    }
-
-    setStatus(status, text = "") {
-      this.root.setAttribute("data-runner-status", status);
-      this.status.textContent = text;
-      const busy = status === "running" || status === "loading";
-      this.stopButton.disabled = !busy;
-      this.runButton.disabled = busy;
-    }
-
-    setStale(stale) {
-      this.root.toggleAttribute("data-runner-stale", stale);
-      if (stale) this.status.textContent = "stale: an earlier block changed since this ran";
-    }
-
-    showNote(text) {
-      this.note.textContent = text;
-      this.note.hidden = !text;
-    }
-
-    beginOutput() {
-      this.panel.hidden = false;
-      this.panelLabel.textContent = "Output (running…)";
-      this.output.textContent = "";
-    }
-
-    appendOutput(text) {
-      this.output.textContent += text;
-    }
-
-    finishOutput(result) {
-      const seconds = (result.ms / 1000).toFixed(2);
-      const separator = result.output && !result.output.endsWith("\n") ? "\n" : "";
-      this.output.textContent = result.output + (result.error ? separator + result.error : "");
-      this.output.toggleAttribute("data-runner-error", !result.ok);
-      this.panelLabel.textContent = result.ok ? `Output (your run, ${seconds} s)` : `Error (your run, ${seconds} s)`;
-      if (result.ok && !this.output.textContent) this.panelLabel.textContent = `No output (your run, ${seconds} s)`;
-    }
-  }
-
-  // ── One page: its blocks and its session ───────────────────────────────────
-
-  class Page {
-    constructor(article, highlights) {
-      this.helpId = `runner-help-${Date.now()}`;
-      this.busy = false;
-      this.buildToolbar(article, highlights[0]);
-      this.blocks = highlights.map((highlight, index) => new Block(this, index, highlight));
-      this.unlisten = this.listen();
-      python.reset().catch(() => {}); // a new page starts a new session
-      this.warmWhenVisible();
-    }
-
-    buildToolbar(article, firstBlock) {
-      this.bar = element("div", { class: "runner-page", role: "region", "aria-label": "Python in this page" });
-      this.runAll = button("run-all", "Run all blocks", "Run every code block of this page, in order");
-      this.pageStatus = element("span", { class: "runner-page-status", "aria-live": "polite" });
-      const help = element(
-        "p",
-        { class: "runner-help", id: this.helpId },
-        "Every code block is editable and runs in your browser, in order, sharing one Python session per page. " +
-          "Ctrl+Enter runs a block; in the editor, Tab indents (press Escape first to move on with Tab).",
-      );
-      this.bar.append(this.runAll, this.pageStatus, help);
-      firstBlock.before(this.bar);
-      this.runAll.addEventListener("click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
-      this.showPython(python.state === "ready" ? "ready" : python.state);
-    }
-
-    showPython(state, detail = "") {
-      const text = {
-        idle: "Python starts when you run a block.",
-        loading: "Starting Python…",
-        ready: "Python is ready.",
-        stopped: "Python was stopped; it restarts when you run a block.",
-        failed: `Python could not start: ${detail}`,
-      }[state];
-      this.pageStatus.textContent = detail && state === "loading" ? detail : text;
-      this.bar.setAttribute("data-python", state);
-    }
-
-    listen() {
-      const listener = (event) => {
-        if (event.type === "progress") {
-          const size = event.bytes ? ` (${formatBytes(event.bytes)})` : "";
-          this.showPython("loading", `Loading ${event.label}${size}, step ${event.step} of ${event.steps}…`);
-        } else if (event.type === "state") {
-          this.showPython(event.state, event.error ? event.error.message : "");
+      for (const block of queue) {
+        if (!(await this.runOne(block))) {
+          queue.filter((b) => b.root.getAttribute("data-runner-status") === "loading").forEach((b) => b.setStatus("idle"));
+          break;
         }
-      };
-      python.listeners.add(listener);
-      return () => python.listeners.delete(listener);
-    }
-
-    warmWhenVisible() {
-      if (!("IntersectionObserver" in window)) return;
-      this.observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          this.observer.disconnect();
-          python.start().catch(() => {});
-        }
-      });
-      this.blocks.forEach((block) => this.observer.observe(block.root));
-    }
-
-    // Run `target`, first running every earlier block that has not run.
-    async runThrough(target) {
-      if (this.busy) return;
-      this.busy = true;
-      this.runAll.disabled = true;
-      const queue = this.blocks.slice(0, target.index).filter((block) => !block.ran);
-      queue.push(target);
-      target.showNote(
-        queue.length > 1 && target !== this.blocks[this.blocks.length - 1]
-          ? `First running ${queue.length - 1 === 1 ? "block" : "blocks"} ${queue.slice(0, -1).map((b) => b.index + 1).join(", ")}, which had not run yet.`
-          : "",
-      );
-      queue.forEach((block) => block.setStatus("loading", python.state === "ready" ? "queued" : "waiting for Python…"));
-      try {
-        for (const block of queue) {
-          if (!(await this.runOne(block))) {
-            queue.filter((b) => b.root.getAttribute("data-runner-status") === "loading").forEach((b) => b.setStatus("idle"));
-            break;
-          }
-        }
-      } finally {
-        this.busy = false;
-        this.runAll.disabled = false;
       }
-    }
-
-    async runOne(block) {
-      block.setStatus("running", "running…");
-      block.beginOutput();
-      let result;
-      try {
-        result = await python.run(block.editor.value, `<block ${block.index + 1}>`, (text) => block.appendOutput(text));
-      } catch (error) {
-        if (error.message === "stopped") return false; // stop() has already updated the page
-        block.setStatus("error", "Python failed");
-        block.finishOutput({ ok: false, output: "", error: String(error.message || error), ms: 0 });
-        return false;
-      }
-      block.finishOutput(result);
-      block.ran = result.ok;
-      block.ranCode = block.editor.value;
-      block.setStale(false);
-      block.setStatus(result.ok ? "done" : "error", result.ok ? "done" : "error");
-      return result.ok;
-    }
-
-    // A block's code changed: later blocks that ran on its old version are stale.
-    changed(block) {
-      if (!block.ran && block.root.getAttribute("data-runner-status") !== "error") return;
-      const differs = block.editor.value !== block.ranCode;
-      this.blocks.slice(block.index + 1).filter((b) => b.ran).forEach((b) => b.setStale(differs));
-    }
-
-    stop(block) {
-      python.stop();
+    } finally {
       this.busy = false;
       this.runAll.disabled = false;
-      this.blocks.forEach((b) => {
-        b.ran = false;
-        b.setStale(false);
-        b.setStatus("idle");
-      });
-      block.showNote(
-        "Stopped. Python was restarted, so this page's session was reset: variables from earlier blocks are gone, " +
-          "and they will run again, in order, when you run a block.",
-      );
-      block.panelLabel.textContent = "Output (stopped)";
-    }
-
-    destroy() {
-      this.unlisten();
-      if (this.observer) this.observer.disconnect();
     }
   }
 
-  // ── Mounting: Material announces every page, first load or instant, on document$ ──
-
-  let current = null;
-
-  function skipped(node) {
-    let previous = node.previousSibling;
-    while (previous && previous.nodeType === Node.TEXT_NODE && !previous.textContent.trim()) previous = previous.previousSibling;
-    return Boolean(previous && previous.nodeType === Node.COMMENT_NODE && /^\s*skip:\s*next\b/.test(previous.textContent));
+  async runOne(block) {
+    block.setStatus("running", "running…");
+    block.beginOutput();
+    let result;
+    try {
+      result = await python.run(block.editor.value, `<block ${block.index + 1}>`, (text) => block.appendOutput(text));
+    } catch (error) {
+      if (error.message === "stopped") return false; // stop() has already updated the page
+      block.setStatus("error", "Python failed");
+      block.finishOutput({ ok: false, output: "", error: String(error.message || error), ms: 0 });
+      return false;
+    }
+    block.finishOutput(result);
+    block.ran = result.ok;
+    block.ranCode = block.editor.value;
+    block.setStale(false);
+    block.setStatus(result.ok ? "done" : "error", result.ok ? "done" : "error");
+    return result.ok;
   }
 
-  function mount() {
-    if (current) current.destroy();
-    current = null;
-    const article = document.querySelector("article.md-content__inner");
-    if (!article) return;
-    // Lesson blocks only: not notebook cells (.jupyter-wrapper), not blocks
-    // already mounted, not doctest-style examples (they carry their own
-    // expected output), and not blocks marked <!-- skip: next "reason" -->,
-    // which CI does not run either.
-    const highlights = [...article.querySelectorAll("div.language-python.highlight")].filter(
-      (node) =>
-        !node.closest(".jupyter-wrapper, [data-runner]") &&
-        !node.querySelector("code").textContent.trimStart().startsWith(">>>") &&
-        !skipped(node),
+  // A block's code changed: later blocks that ran on its old version are stale.
+  changed(block) {
+    if (!block.ran && block.root.getAttribute("data-runner-status") !== "error") return;
+    const differs = block.editor.value !== block.ranCode;
+    this.blocks.slice(block.index + 1).filter((b) => b.ran).forEach((b) => b.setStale(differs));
+  }
+
+  stop(block) {
+    python.stop();
+    this.busy = false;
+    this.runAll.disabled = false;
+    this.blocks.forEach((b) => {
+      b.ran = false;
+      b.setStale(false);
+      b.setStatus("idle");
+    });
+    block.showNote(
+      "Stopped. Python was restarted, so this page's session was reset: variables from earlier blocks are gone, " +
+        "and they will run again, in order, when you run a block.",
     );
-    if (highlights.length) current = new Page(article, highlights);
+    block.panelLabel.textContent = "Output (stopped)";
   }
 
-  document$.subscribe(mount);
-})();
+  destroy() {
+    this.unlisten();
+    if (this.observer) this.observer.disconnect();
+  }
+}
+
+// ── Mounting: Material announces every page, first load or instant, on document$ ──
+
+let current = null;
+
+function skipped(node) {
+  let previous = node.previousSibling;
+  while (previous && previous.nodeType === Node.TEXT_NODE && !previous.textContent.trim()) previous = previous.previousSibling;
+  return Boolean(previous && previous.nodeType === Node.COMMENT_NODE && /^\s*skip:\s*next\b/.test(previous.textContent));
+}
+
+function mount() {
+  if (current) current.destroy();
+  current = null;
+  const article = document.querySelector("article.md-content__inner");
+  if (!article) return;
+  // Lesson blocks only: not notebook cells (.jupyter-wrapper), not blocks
+  // already mounted, not doctest-style examples (they carry their own
+  // expected output), and not blocks marked <!-- skip: next "reason" -->,
+  // which CI does not run either.
+  const highlights = [...article.querySelectorAll("div.language-python.highlight")].filter(
+    (node) =>
+      !node.closest(".jupyter-wrapper, [data-runner]") &&
+      !node.querySelector("code").textContent.trimStart().startsWith(">>>") &&
+      !skipped(node),
+  );
+  if (highlights.length) current = new Page(article, highlights);
+}
+
+document$.subscribe(mount);

@@ -1,11 +1,13 @@
 // The Python session of one lesson page, run off the main thread so the page
-// never freezes. runner.js owns it: it sends "start", "reset" and "run"
-// messages and terminates the whole worker to stop a runaway block.
+// never freezes. python-session.js owns it (the messages: docs/architecture.md,
+// "The worker protocol"): for the lesson blocks of runner.js it sends
+// "start", "reset" and "run", and it terminates the whole worker to stop a
+// runaway block.
 //
 // Components also ask it for "call" (Python in a namespace of their own) and
 // "fetch-file" (download a file into Pyodide's in-memory file system, with
-// progress). Files live in this worker's memory only: when runner.js
-// terminates it (Stop), they are gone, and callers fetch them again.
+// progress). Files live in this worker's memory only: when a Stop terminates
+// it, they are gone, and callers fetch them again.
 //
 // A classic worker, because Pyodide 0.27 is loaded with importScripts. Every
 // file comes from this site: ../pyodide/ holds the self-hosted Pyodide, numpy

@@ -1,7 +1,8 @@
 """MkDocs hook: the benchmark tables and chart of the "Attention at scale" lesson, from the measured data.
 
-``site_examples/generate_benchmarks.py`` measures blockwise attention against
-naive numpy and PyTorch and writes ``docs/data/attention-at-scale.json``. A
+``python -m site_examples.benchmarks.attention_at_scale`` measures blockwise
+attention against naive numpy and PyTorch and writes
+``docs/data/attention-at-scale.json``. A
 page asks for a piece of it with a comment on a line of its own::
 
     <!-- benchmarks: environment -->    one sentence: when, where, which versions, which command
@@ -28,6 +29,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+import _build  # noqa: F401 - the checkout's packages, importable (see _build)
+from site_examples.benchmarks.units import mib, ms
+
 DATA = Path("docs") / "data" / "attention-at-scale.json"
 DIRECTIVE = re.compile(r"^<!-- benchmarks: (?P<name>[a-z-]+) -->$", re.M)
 # Okabe-Ito colours, a darker and a lighter variant for Material's light and
@@ -47,26 +51,12 @@ def _load(config: MkDocsConfig) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise PluginError(
-            f"benchmarks hook: cannot read {DATA} ({error}); run site_examples/generate_benchmarks.py"
+            f"benchmarks hook: cannot read {DATA} ({error}); run python -m site_examples.benchmarks.attention_at_scale"
         ) from error
     missing = {"date", "command", "environment", "settings", "speed", "memory", "targets"} - set(data)
     if missing:
         raise PluginError(f"benchmarks hook: {DATA} lacks {sorted(missing)}; regenerate it")
     return data
-
-
-def _ms(seconds: float | None) -> str:
-    if seconds is None:
-        return "—"
-    ms = seconds * 1e3
-    return f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 100 else f"{ms:,.0f}"
-
-
-def _mib(value: float | None) -> str:
-    if value is None:
-        return "—"
-    mib = value / 2**20
-    return f"{mib:.2f}" if mib < 10 else f"{mib:.1f}" if mib < 100 else f"{mib:,.0f}"
 
 
 def _ratio(a: float | None, b: float | None) -> str:
@@ -96,10 +86,10 @@ def render_speed(data: dict[str, Any]) -> str:
         def versus(method: str) -> str:
             if s.get(method) is None:
                 return "—"
-            return f"{_ms(s[method])} ({_ratio(s['blockwise'], s[method])})"
+            return f"{ms(s[method])} ({_ratio(s['blockwise'], s[method])})"
 
         tables.setdefault(row["dtype"], list(header)).append(
-            f"| {row['n']:,} | {'causal' if row['causal'] else 'none'} | {_ms(s['blockwise'])} "
+            f"| {row['n']:,} | {'causal' if row['causal'] else 'none'} | {ms(s['blockwise'])} "
             f"| {versus('torch')} | {versus('naive_numpy')} | {versus('naive_package')} |"
         )
     return _tabs(tables)
@@ -124,8 +114,8 @@ def render_memory(data: dict[str, Any]) -> str:
     for dtype, by_n in _memory_rows(data).items():
         item = 4 if dtype == "float32" else 8
         tables[dtype] = header + [
-            f"| {n:,} | {_mib(m.get('blockwise'))} | {_mib(m['bound'])} | {_mib(m.get('naive_numpy'))} "
-            f"| {_mib(m.get('naive_package'))} | {_mib(n * n * item)} |"
+            f"| {n:,} | {mib(m.get('blockwise'))} | {mib(m['bound'])} | {mib(m.get('naive_numpy'))} "
+            f"| {mib(m.get('naive_package'))} | {mib(n * n * item)} |"
             for n, m in sorted(by_n.items())
         ]
     return _tabs(tables)

@@ -6,7 +6,8 @@ Every build (``mkdocs build`` and ``mkdocs serve``) puts under
 (the weights the encoder reads, as float16: 45 MB instead of 91 MB),
 ``config.json``, ``vocab.txt``, ``manifest.json`` (each file's size and
 sha256, so a page can say how much it is about to download before it does)
-and ``LICENSE``, the Apache License 2.0 the weights are published under.
+and ``LICENSE``, the Apache License 2.0 the weights are published under
+(``_build.apache_license``: the text the pyodide hook's packaging wheel carries).
 
 The source is the published model in the weights cache, which
 ``python -m attention.models fetch`` fills (``./dev.sh`` runs it). Without
@@ -23,22 +24,17 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # the package, when mkdocs runs without it installed
-    sys.path.insert(0, str(ROOT))
-
-from attention.models import bert, export, safetensors  # noqa: E402
-from attention.models.weights import (  # noqa: E402
+from _build import apache_license, file_sha256
+from attention.models import bert, export, safetensors
+from attention.models.weights import (
     MODEL_FILES,
     MODEL_NAME,
     MissingWeightsError,
@@ -57,19 +53,11 @@ def cache_root() -> Path:
     return models_root() / f"{MODEL_NAME}-float16"
 
 
-def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def cache_key(source: Path) -> str:
     """A digest of the source files and of the code that converts them."""
     digest = hashlib.sha256()
     for name in sorted(MODEL_FILES):
-        digest.update(f"{name}\0{_file_sha256(source / name)}\0".encode())
+        digest.update(f"{name}\0{file_sha256(source / name)}\0".encode())
     for module in CODE:
         assert module.__file__ is not None
         digest.update(Path(module.__file__).read_bytes())
@@ -115,25 +103,16 @@ def float16_copy() -> Path:
     return folder
 
 
-def apache_license() -> str:
+def licence() -> str:
     """The Apache License 2.0, under which the weights are published, to ship beside them.
 
-    The text is taken from a file the site ships anyway: the ``packaging``
-    wheel that the pyodide hook (which runs first) downloaded and checked
-    against its published sha256 carries it as ``LICENSE.APACHE``.
+    Raises:
+        PluginError: the pyodide hook's downloads hold no copy of it.
     """
-    base = Path(os.environ.get("ATTENTION_COURSE_CACHE") or Path.home() / ".cache" / "attention-course")
-    for wheel in sorted(base.glob("pyodide-*/wheels/packaging-*.whl")):
-        with zipfile.ZipFile(wheel) as archive:
-            for name in archive.namelist():
-                if name.endswith(".dist-info/licenses/LICENSE.APACHE") or name.endswith(".dist-info/LICENSE.APACHE"):
-                    text = archive.read(name).decode("utf-8")
-                    if text.lstrip().startswith("Apache License") and "Version 2.0, January 2004" in text:
-                        return text
-    raise PluginError(
-        "model_files hook: no copy of the Apache License 2.0 to ship with the weights was found in the "
-        f"packaging wheel under {base}/pyodide-*/wheels/ (the pyodide hook downloads it; is it listed first?)"
-    )
+    try:
+        return apache_license()
+    except FileNotFoundError as error:
+        raise PluginError(f"model_files hook: {error}") from None
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -141,5 +120,5 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for name in FILES:
         files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(folder / name)))
     # The licence the weights are published under travels with them (Apache-2.0, section 4a).
-    files.append(File.generated(config, f"{SITE_DIR}/LICENSE", content=apache_license()))
+    files.append(File.generated(config, f"{SITE_DIR}/LICENSE", content=licence()))
     return files

@@ -1,57 +1,44 @@
 """MkDocs hook: the lab's "real model" presets, computed at every build by all-MiniLM-L6-v2 on our package.
 
-For each sentence of :data:`attention.models.views.PRESETS` the build runs
+For each sentence of :data:`attention.lab.presets.PRETRAINED` the build runs
 the pretrained encoder (full-precision weights from the cache that
 ``python -m attention.models fetch`` fills) and writes, into the site::
 
     data/minilm/index.json      the model's sizes and the preset list (id, group, sentence, tokens, file, bytes)
-    data/minilm/<id>.json       one view of the contract in attention/visualizer.py: 6 layers x 12 heads
+    data/minilm/<id>.json       one view of the contract in attention/lab/contract.py: 6 layers x 12 heads
 
 The lab loads the index when the reader switches to the real model, and a
 preset's file when the reader picks it, so the hand-built lab never pays for
 them. Nothing is committed: the numbers come from the package and the
 weights at build time. The output is cached under
-``~/.cache/attention-course/minilm-views/`` by a hash of the package's source,
-the weights' checksums and the sentences, so a rebuild reuses it.
+``~/.cache/attention-course/minilm-views/`` (``_build.cache_dir``) by a hash of
+the package's source, the weights' checksums and the sentences, so a rebuild
+reuses it.
 
 Missing weights fail the build with the fetch command.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import shutil
-import sys
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-ROOT = Path(__file__).resolve().parents[2]
+from _build import ROOT, cache_dir, files_digest
+from attention.models import MissingWeightsError, load_minilm
+from attention.models.bert import BertModel
+from attention.lab.minilm import MAX_TOKENS, MODEL_LABEL, PRESETS, minilm_view  # noqa: E402
+from attention.models.weights import MODEL_FILES
+
 SITE_DIR = "data/minilm"
-if str(ROOT) not in sys.path:  # the package, when mkdocs runs without it installed
-    sys.path.insert(0, str(ROOT))
-
-from attention.models import MissingWeightsError, load_minilm  # noqa: E402
-from attention.models.bert import BertModel  # noqa: E402
-from attention.models.views import MAX_TOKENS, MODEL_LABEL, PRESETS, minilm_view  # noqa: E402
-from attention.models.weights import MODEL_FILES  # noqa: E402
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("ATTENTION_COURSE_CACHE") or Path.home() / ".cache" / "attention-course"
-    return Path(base) / "minilm-views"
 
 
 def _key() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(ROOT.glob("attention/**/*.py")):
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    digest.update(json.dumps([MODEL_FILES, PRESETS]).encode())
-    return digest.hexdigest()[:16]
+    return files_digest(sorted(ROOT.glob("attention/**/*.py")), json.dumps([MODEL_FILES, PRESETS]).encode())
 
 
 def _model_info(model: BertModel) -> dict:
@@ -95,8 +82,9 @@ def build(out: Path) -> None:
     (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    out = _cache_dir() / _key()
+def cached_views() -> Path:
+    """The folder of views for this package, weights and presets, built if it is not in the cache yet."""
+    out = cache_dir() / "minilm-views" / _key()
     if not (out / "index.json").is_file():
         # Build beside, then swap in; older builds' folders go (one set of views is kept).
         partial = out.with_name(out.name + ".partial")
@@ -106,6 +94,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             if old != partial:
                 shutil.rmtree(old, ignore_errors=True)
         partial.rename(out)
-    for path in sorted(out.iterdir()):
+    return out
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for path in sorted(cached_views().iterdir()):
         files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
     return files

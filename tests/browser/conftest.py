@@ -4,17 +4,14 @@ Every request to a host other than the local server is aborted, recorded,
 and fails the test that made it; so does any uncaught error in the page. Each
 test gets a fresh browser context (empty cache and localStorage).
 
-Chromium: ``$CHROMIUM``, else ``/usr/bin/chromium`` (``./dev.sh test``
-installs it), else the one ``playwright install chromium`` downloaded.
+Chromium, its flags and the server are the browser benchmarks' own
+(:mod:`site_examples.browser`): ``$CHROMIUM``, else ``/usr/bin/chromium``
+(``./dev.sh test`` installs it), else the one ``playwright install chromium``
+downloaded.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import shutil
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,45 +19,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Route, expect, sync_playwright
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from site_examples.browser import is_local, launch, serve
+
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(built_site: Path, site_host: str) -> Iterator[str]:
     """The built site served on the address it was built for, like any static web server would."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    host, port = site_host.split(":")
-    server = http.server.ThreadingHTTPServer((host, int(port)), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://{site_host}/"
-    server.shutdown()
-    server.server_close()
-
-
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None  # Playwright's own download, if `playwright install chromium` ran
+    with serve(built_site, site_host) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -71,7 +41,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    browser = launch(playwright)
     yield browser
     browser.close()
 
@@ -86,7 +56,7 @@ class Traffic:
     console_errors: list[str] = field(default_factory=list)
 
     def route(self, route: Route, request: Request) -> None:
-        if request.url.startswith(self.origin) or request.url.startswith(("data:", "blob:")):
+        if is_local(request.url, self.origin):
             route.continue_()
         else:
             self.blocked.append(request.url)

@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
+from site_examples import cell
+from tests.helpers import ROOT, load_root_conftest
 
-ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 LESSON = "lessons/scaled-dot-product-attention/"
 
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-root_conftest = _load("root_conftest_for_browser", ROOT / "conftest.py")
-cell = _load("lesson_cell_for_browser", DOCS / "runner" / "cell.py")
+root_conftest = load_root_conftest()
 
 
 def _runnable_pages() -> list[str]:

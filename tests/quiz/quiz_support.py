@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import markdown
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import ROOT, hook_path, load_hook
+
 DOCS = ROOT / "docs"
-HOOK_PATH = ROOT / "overrides" / "hooks" / "quiz.py"
+HOOK_PATH = hook_path("quiz")
 
-
-def _load_hook():
-    name = "quiz_hook_under_test"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HOOK_PATH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-quiz = _load_hook()
+quiz = load_hook("quiz")
 
 
 def plain_markdown():

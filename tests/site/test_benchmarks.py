@@ -3,7 +3,6 @@ measurement, and the lesson shows that data (rendered at build time by overrides
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -14,15 +13,14 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "site_examples" / "generate_benchmarks.py"
+from tests.helpers import ROOT, load_hook
+
+MODULE = "site_examples.benchmarks.attention_at_scale"
 DATA = ROOT / "docs" / "data" / "attention-at-scale.json"
 DTYPES = {"float32", "float64"}
 METHODS = {"blockwise", "naive_numpy", "naive_package", "torch"}
 
-_spec = importlib.util.spec_from_file_location("benchmarks_hook", ROOT / "overrides" / "hooks" / "benchmarks.py")
-hook = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hook)
+hook = load_hook("benchmarks")
 
 
 def _check_structure(data: dict) -> None:
@@ -45,7 +43,8 @@ def test_quick_run_without_torch(tmp_path: Path) -> None:
     """The shared environment has no PyTorch: the script still measures, compares with naive numpy, and says so."""
     output = tmp_path / "quick.json"
     result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--output", str(output)],
+        [sys.executable, "-m", MODULE, "--quick", "--output", str(output)],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,

@@ -1,16 +1,10 @@
-"""docs/runner/cell.py: what running one lesson block means, in CI and in the browser."""
+"""site_examples/cell.py: what running one lesson block means, in CI and in the browser."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("lesson_cell", ROOT / "docs" / "runner" / "cell.py")
-cell = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(cell)
+from site_examples import cell
 
 
 def test_prints_are_returned() -> None:

@@ -8,7 +8,6 @@ Markdown. A block that silently stops being collected (a fence written
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import textwrap
 from pathlib import Path
@@ -16,14 +15,12 @@ from pathlib import Path
 import pytest
 from sybil.example import SybilFailure
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import ROOT, load_root_conftest
+
 DOCS = ROOT / "docs"
 
-# The project's root conftest.py, which defines the Sybil collectors (loaded by
-# path: "conftest" alone would name the nearest one).
-_spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
-root_conftest = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(root_conftest)
+# The project's root conftest.py, which defines the Sybil collectors.
+root_conftest = load_root_conftest()
 
 # page -> (```python blocks, ```output blocks)
 EXPECTED = {
@@ -33,6 +30,7 @@ EXPECTED = {
     "check-your-understanding.md": (0, 0),
     "glossary.md": (0, 0),
     "how-the-code-runs.md": (0, 0),
+    "architecture.md": (0, 0),
     "lessons/misconceptions.md": (17, 17),
     "lessons/multi-head-attention.md": (20, 20),
     "lessons/query-key-value.md": (18, 18),

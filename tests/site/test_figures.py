@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from site_examples.generate import figures
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
-
-_spec = importlib.util.spec_from_file_location("generate_figures", ROOT / "site_examples" / "generate_figures.py")
-figures = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = figures  # dataclasses look their module up there
-_spec.loader.exec_module(figures)
 
 BY_NAME = {figure.name: figure for figure in figures.FIGURES}
 

@@ -2,13 +2,11 @@
 
 The files: present, described by their manifest, cached between builds, or a
 clear error. The cost: the committed figures of
-site_examples/generate_model_figures.py belong to these files and are consistent.
+site_examples/benchmarks/model_figures.py belong to these files and are consistent.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import json
 import os
 import time
@@ -20,11 +18,10 @@ from mkdocs.exceptions import PluginError
 from attention.models import MissingWeightsError
 from attention.models.export import is_float16_export
 from attention.models.weights import require_files
+from site_examples.benchmarks import model_figures
+from tests.helpers import ROOT, load_hook, sha256
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("model_files_hook", ROOT / "overrides" / "hooks" / "model_files.py")
-hook = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hook)
+hook = load_hook("model_files")
 
 MODEL = "models/all-MiniLM-L6-v2"
 
@@ -39,7 +36,7 @@ def test_site_ships_the_float16_model_and_its_manifest(built_site: Path) -> None
     assert sorted(manifest["files"]) == ["config.json", "model.safetensors", "vocab.txt"]
     for name, entry in manifest["files"].items():
         assert entry["bytes"] == (folder / name).stat().st_size
-        assert entry["sha256"] == hashlib.sha256((folder / name).read_bytes()).hexdigest()
+        assert entry["sha256"] == sha256(folder / name)
     assert manifest["total_bytes"] == sum(entry["bytes"] for entry in manifest["files"].values()) < 50e6
     assert manifest["dtype"] == "float16" and is_float16_export(folder / "model.safetensors")
 
@@ -73,17 +70,13 @@ def test_the_copy_is_made_once_then_reused_and_old_ones_pruned(monkeypatch: pyte
     assert hook.float16_copy() == folder and calls == []  # the second build converts nothing
 
 
-# --- the measured cost of running it in the browser (site_examples/generate_model_figures.py) -------------
+# --- the measured cost of running it in the browser (site_examples/benchmarks/model_figures.py) ------------
 
-_figures_path = ROOT / "site_examples" / "generate_model_figures.py"
-_figures_spec = importlib.util.spec_from_file_location("model_figures", _figures_path)
-model_figures = importlib.util.module_from_spec(_figures_spec)
-_figures_spec.loader.exec_module(model_figures)
 FIGURES = json.loads((ROOT / "docs" / "data" / "model-figures.json").read_text(encoding="utf-8"))
 
 
 def test_the_figures_are_a_measurement_of_the_files_the_site_ships(built_site: Path) -> None:
-    """Re-measure (generate_model_figures.py) when the shipped files change: their sizes are in the figures."""
+    """Re-measure (benchmarks/model_figures.py) when the shipped files change: their sizes are in the figures."""
     manifest = json.loads((built_site / MODEL / "manifest.json").read_text(encoding="utf-8"))
     download = FIGURES["download"]
     assert {name: entry["bytes"] for name, entry in download["files"].items()} == {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import zipfile
 from pathlib import Path
@@ -11,10 +10,9 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("pyodide_hook", ROOT / "overrides" / "hooks" / "pyodide.py")
-hook = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hook)
+from tests.helpers import ROOT, load_hook, sha256
+
+hook = load_hook("pyodide")
 
 # From Pyodide 0.27.7's official pyodide-lock.json, written here independently of the hook.
 OFFICIAL_SHA256 = {
@@ -24,19 +22,15 @@ OFFICIAL_SHA256 = {
 }
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def test_site_ships_pyodide_0_27_7_with_verified_wheels(built_site: Path) -> None:
     folder = built_site / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == "0.27.7" and lock["info"]["python"] == "3.12.7"
     assert sorted(lock["packages"]) == ["attention", "micropip", "numpy", "packaging"]
     for name, expected in OFFICIAL_SHA256.items():
-        assert _sha256(folder / name) == expected
+        assert sha256(folder / name) == expected
     for entry in lock["packages"].values():
-        assert _sha256(folder / entry["file_name"]) == entry["sha256"], entry["name"]
+        assert sha256(folder / entry["file_name"]) == entry["sha256"], entry["name"]
     for core in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (folder / core).stat().st_size > 10_000
     manifest = json.loads((folder / "manifest.json").read_text())
@@ -56,7 +50,7 @@ def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path)
 def test_runner_files_are_in_the_site(built_site: Path) -> None:
     for name in ("runner/runner.js", "runner/worker.js", "runner/cell.py"):
         assert (built_site / name).is_file()
-    assert (built_site / "runner" / "cell.py").read_text() == (ROOT / "docs" / "runner" / "cell.py").read_text()
+    assert (built_site / "runner" / "cell.py").read_text() == (ROOT / "site_examples" / "cell.py").read_text()
 
 
 def _fake_source(content: bytes):

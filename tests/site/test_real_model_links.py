@@ -2,7 +2,7 @@
 
 The lessons point at a layer and head of all-MiniLM-L6-v2 on a sentence and
 say which pattern it follows there; the labels are measured per sentence
-(attention.models.views), so a change to the package or the sentence could
+(attention.lab.minilm), so a change to the package or the sentence could
 make the text wrong. This reads every such link and checks the label.
 """
 
@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, unquote_plus
 import pytest
 
 from attention.models import MissingWeightsError, load_minilm
-from attention.models.views import minilm_view
+from attention.lab.minilm import minilm_view
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<target>(?:\.\./)?lab\.md\?model=minilm[^)]*)\)")

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-from attention.visualizer import check_view
+from attention.lab.contract import check_view
+from site_examples.generate import visualizer_data as generator
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESETS_FILE = ROOT / "docs" / "data" / "visualizer-presets.json"
-
-_spec = importlib.util.spec_from_file_location(
-    "generate_visualizer_data", ROOT / "site_examples" / "generate_visualizer_data.py"
-)
-generator = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = generator
-_spec.loader.exec_module(generator)
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +22,7 @@ def presets() -> dict:
 
 def test_the_committed_file_equals_a_fresh_regeneration() -> None:
     assert PRESETS_FILE.read_text(encoding="utf-8") == generator.render(), (
-        "docs/data/visualizer-presets.json is out of date: run site_examples/generate_visualizer_data.py"
+        "docs/data/visualizer-presets.json is out of date: run python -m site_examples.generate.visualizer_data"
     )
 
 

@@ -10,7 +10,6 @@ small hand-made tensors.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -22,6 +21,7 @@ from attention.models import BertConfig, BertModel, MissingWeightsError, WordPie
 from attention.models.export import FORMAT, export_float16, float16_tensors, is_float16_export
 from attention.models.safetensors import read_safetensors, write_safetensors
 from attention.models.weights import FETCH_COMMAND, MODEL_FILES, require_files
+from tests.helpers import sha256
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "minilm_reference.json").read_text(encoding="utf-8"))
 SENTENCES = FIXTURE["sentences"]
@@ -51,10 +51,6 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     return target, export_float16(source, target)
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def test_manifest_describes_the_files(exported: tuple[Path, dict]) -> None:
     folder, manifest = exported
     assert json.loads((folder / "manifest.json").read_text(encoding="utf-8")) == manifest
@@ -63,7 +59,7 @@ def test_manifest_describes_the_files(exported: tuple[Path, dict]) -> None:
     assert manifest["model"] == "all-MiniLM-L6-v2" and manifest["dtype"] == "float16"
     assert manifest["license"] == "Apache-2.0" and manifest["source"] == "sentence-transformers/all-MiniLM-L6-v2"
     for name, entry in manifest["files"].items():
-        assert entry == {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}, name
+        assert entry == {"bytes": (folder / name).stat().st_size, "sha256": sha256(folder / name)}, name
     assert manifest["total_bytes"] == sum((folder / name).stat().st_size for name in manifest["files"])
     # The budget for the download: under 50 MB.
     assert manifest["total_bytes"] < 50e6
@@ -72,7 +68,7 @@ def test_manifest_describes_the_files(exported: tuple[Path, dict]) -> None:
 def test_config_and_vocabulary_are_copied_unchanged(exported: tuple[Path, dict]) -> None:
     folder, _ = exported
     for name in ("config.json", "vocab.txt"):
-        assert _sha256(folder / name) == MODEL_FILES[name][1]
+        assert sha256(folder / name) == MODEL_FILES[name][1]
 
 
 def test_every_tensor_the_encoder_reads_is_there_rounded_to_float16(exported: tuple[Path, dict]) -> None:

@@ -2,7 +2,7 @@
 
 The numbers in data/minilm_reference.json were computed by Hugging Face
 transformers and sentence-transformers (see
-site_examples/generate_minilm_fixture.py). These tests need the model's
+site_examples/generate/minilm_fixture.py). These tests need the model's
 weights in the cache; without them they fail and say how to fetch them.
 """
 

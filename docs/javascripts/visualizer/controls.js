@@ -1,9 +1,11 @@
 // The lab's controls: model, sentence (presets and free text), layer and head,
 // mask, scaling, temperature, numbers, export, and the line that says where
 // views come from (with the buttons that load Python or the real model).
-// Each control carries data-control=<name> (DOM contract in ../shared/DESIGN.md).
+// Each control carries data-control=<name> (docs/architecture.md, "The DOM
+// contract").
 
 import { html } from "./dom.js";
+import { CAUSAL, NO_MASK, causal } from "./mask.js";
 import { TEMPERATURES } from "./state.js";
 
 const CUSTOM = "__custom__";
@@ -131,7 +133,7 @@ export class Controls {
     box.append(exports);
     this.root.append(box, this.fixedNote);
 
-    this.mask.addEventListener("change", () => this.lab.setSettings({ mask: this.mask.checked ? "causal" : "none" }));
+    this.mask.addEventListener("change", () => this.lab.setSettings({ mask: this.mask.checked ? CAUSAL : NO_MASK }));
     this.scaling.addEventListener("change", () => this.lab.setSettings({ scaling: this.scaling.checked }));
     this.temperature.addEventListener("input", () => {
       this.showTemperature(TEMPERATURES[Number(this.temperature.value)]);
@@ -198,8 +200,8 @@ export class Controls {
     if (!isPreset && document.activeElement !== this.own) this.own.value = state.sentence;
     this.layer.value = String(state.layer);
     if (this.head.querySelector(`option[value="${state.layer}:${state.head}"]`)) this.head.value = `${state.layer}:${state.head}`;
-    const shown = fixed ? { mask: "none", scaling: true, temperature: 1 } : state;
-    this.mask.checked = shown.mask === "causal";
+    const shown = fixed ? { mask: NO_MASK, scaling: true, temperature: 1 } : state;
+    this.mask.checked = causal(shown);
     this.scaling.checked = shown.scaling;
     this.temperature.value = String(Math.max(0, TEMPERATURES.indexOf(shown.temperature)));
     this.showTemperature(shown.temperature);

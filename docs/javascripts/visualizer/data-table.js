@@ -4,6 +4,7 @@
 
 import { clear, html } from "./dom.js";
 import { formatWeight } from "./format.js";
+import { maskName, masked } from "./mask.js";
 
 export class DataTable {
   constructor(parent) {
@@ -23,7 +24,7 @@ export class DataTable {
     const { view, head } = ctx;
     clear(this.table);
     const settings = [
-      view.mask === "causal" ? "causal mask" : "no mask",
+      maskName(view),
       view.scaling ? "scaled by 1/√d_k" : "not scaled",
       `temperature ${view.temperature}`,
     ].join(", ");
@@ -45,10 +46,7 @@ export class DataTable {
     this.rows = head.weights.map((row, q) => {
       const tr = html("tr");
       tr.append(html("th", { scope: "row", title: `query ${q + 1}` }, view.tokens[q]));
-      row.forEach((weight, k) => {
-        const masked = view.mask === "causal" && k > q;
-        tr.append(html("td", { "data-q": q, "data-k": k }, masked ? "masked" : formatWeight(weight, 3)));
-      });
+      row.forEach((weight, k) => tr.append(html("td", { "data-q": q, "data-k": k }, masked(view, q, k) ? "masked" : formatWeight(weight, 3))));
       body.append(tr);
       return tr;
     });

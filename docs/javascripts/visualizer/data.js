@@ -1,8 +1,11 @@
 // Where the lab's views come from: the preset file (computed when the site
-// was built, by site_examples/generate_visualizer_data.py) or, for any other
+// was built, by python -m site_examples.generate.visualizer_data) or, for any other
 // sentence or setting, the attention package itself, run live in Pyodide
-// through window.attentionCourse.python (docs/runner/runner.js). The data
-// contract is defined in one place, attention/visualizer.py. No DOM here.
+// through the page's Python session (docs/runner/python-session.js). The
+// data contract: docs/architecture.md, "The visualizer's data contract". No
+// DOM here.
+
+import { python } from "../../runner/python-session.js";
 
 const PRESETS_URL = new URL("../../data/visualizer-presets.json", import.meta.url).href;
 
@@ -13,11 +16,6 @@ export function liveCode(sentence, mask, scaling, temperature) {
     `print(visualizer_json(${JSON.stringify(sentence)}, mask=${JSON.stringify(mask)}, ` +
       `scaling=${scaling ? "True" : "False"}, temperature=${Number(temperature)}))`,
   ].join("\n");
-}
-
-/** The page's Python runner (docs/runner/runner.js), or undefined when it is not on the page. */
-export function python() {
-  return window.attentionCourse && window.attentionCourse.python;
 }
 
 /** The last line of a Python traceback ("ValueError: ..."), what a reader needs to see. */
@@ -63,9 +61,7 @@ export class ViewSource {
 
   /** Compute a view with the attention package in Pyodide; rejects with Python's error. */
   async compute({ sentence, mask, scaling, temperature }) {
-    const runtime = python();
-    if (!runtime) throw new Error("the in-page Python runner is not available");
-    const text = await runtime.call(liveCode(sentence, mask, scaling, temperature));
+    const text = await python.call(liveCode(sentence, mask, scaling, temperature));
     const view = JSON.parse(text);
     this.views.set(settingsKey(sentence, mask, scaling, temperature), view);
     return view;

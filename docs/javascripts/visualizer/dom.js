@@ -1,4 +1,5 @@
-// Element builders for the visualizer's components. Text always goes in
+// Element builders for the visualizer's components, and html() for the
+// runner's too (docs/runner/runner.js imports it). Text always goes in
 // through textContent, never as HTML; SVG elements are made in the SVG namespace.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -3,6 +3,7 @@
 // the copy so it stands alone), or its weights as CSV.
 
 import { svg } from "./dom.js";
+import { maskName } from "./mask.js";
 
 // The style properties that make the drawings look as they do on the page.
 const STYLE_PROPERTIES = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline", "visibility", "display"];
@@ -42,7 +43,7 @@ export function pictureSvg(ctx, drawings, background, ink) {
   const { view, head } = ctx;
   const model = view.model === "hand-built" ? "hand-built model" : view.model;
   const settings = [
-    view.mask === "causal" ? "causal mask" : "no mask",
+    maskName(view),
     view.scaling ? "scaled by 1/√d_k" : "not scaled",
     `τ = ${view.temperature}`,
   ].join(" · ");

@@ -1,4 +1,5 @@
-// Number formatting and the colour scale of the visualizer. No DOM here.
+// Number formatting and the colour scale of the visualizer; formatBytes is
+// the runner's too (docs/runner/runner.js imports it). No DOM here.
 
 /** A size in bytes as "45.4 MB" or "160 kB". */
 export function formatBytes(bytes) {

@@ -9,6 +9,7 @@
 
 import { clear, sameTokens, svg } from "./dom.js";
 import { formatNumber, formatWeight, inkFor, weightColour } from "./format.js";
+import { masked } from "./mask.js";
 
 const LEGEND_STEPS = 10;
 
@@ -122,10 +123,10 @@ export class Heatmap {
     head.weights.forEach((row, q) =>
       row.forEach((weight, k) => {
         const rect = this.cells[q][k];
-        const masked = view.mask === "causal" && k > q;
+        const hidden = masked(view, q, k);
         rect.dataset.weight = String(weight);
-        rect.toggleAttribute("data-masked", masked);
-        rect.style.fill = masked ? this.hatch : "";
+        rect.toggleAttribute("data-masked", hidden);
+        rect.style.fill = hidden ? this.hatch : "";
         rect.style.setProperty("--viz-fill-light", weightColour(weight, "light"));
         rect.style.setProperty("--viz-fill-dark", weightColour(weight, "dark"));
       }),
@@ -138,7 +139,7 @@ export class Heatmap {
     head.weights.forEach((row, q) =>
       row.forEach((weight, k) => {
         const text = this.numbers[q][k];
-        text.textContent = view.mask === "causal" && k > q ? "" : formatWeight(weight, 2).replace(/^0(?=\.)/, "");
+        text.textContent = masked(view, q, k) ? "" : formatWeight(weight, 2).replace(/^0(?=\.)/, "");
         text.dataset.inkLight = inkFor(weight, "light");
         text.dataset.inkDark = inkFor(weight, "dark");
       }),

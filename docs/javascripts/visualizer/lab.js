@@ -1,15 +1,19 @@
 // The Attention Visualizer lab: mounts on every [data-viz] element of a page
 // (Material announces each page, first load or instant navigation, on
-// document$) and wires the components together.
+// document$) and wires the components together. It holds the state asked for
+// and the view on screen, hands every change to the model shown, and passes
+// the result to each component.
 //
-// Two models. The hand-built one (attention/lab.py): its views come from
-// data.js, presets computed when the site was built, or any other sentence
-// or setting computed live by the attention package in Pyodide. The trained
-// all-MiniLM-L6-v2 (attention/models/views.py): its views come from
-// minilm.js, presets fetched only once the reader switches to it, and, after
-// the reader asks for the weights, any sentence computed in the browser. The
-// data contract is attention/visualizer.py; this file and the components only
-// render it. One component per file; math stays in Python.
+// Two models, each with a module that gets its views on screen: the
+// hand-built one (hand-model.js; views from data.js, presets computed when
+// the site was built, or any other sentence or setting computed live by the
+// attention package in Pyodide), and the trained all-MiniLM-L6-v2
+// (minilm-model.js; views from minilm.js, presets fetched only once the
+// reader switches to it, and, after the reader asks for the weights, any
+// sentence computed in the browser). What the status line says is in
+// status-text.js. The views follow the data contract (docs/architecture.md,
+// "The visualizer's data contract"); the components only render them. One
+// component per file; math stays in Python.
 //
 // The state (model, sentence, layer, head, mask, scaling, temperature,
 // selected query and key, numbers) lives in the URL (state.js), so a view
@@ -20,18 +24,19 @@
 // data-mask, data-scaling, data-temperature, data-layer, data-head,
 // data-query, data-key.
 
+import { python } from "../../runner/python-session.js";
 import { Controls } from "./controls.js";
 import { DataTable } from "./data-table.js";
-import { ViewSource, python, pythonError } from "./data.js";
 import { clear, html } from "./dom.js";
 import { download, fileStem, pictureSvg, pngFromSvg, weightsCsv } from "./export.js";
-import { formatBytes } from "./format.js";
+import { HandModel } from "./hand-model.js";
 import { HeadGrid } from "./head-grid.js";
 import { Heatmap } from "./heatmap.js";
-import { MODEL_NAME, sharedSource } from "./minilm.js";
+import { MiniLMModel } from "./minilm-model.js";
 import { QKMatch } from "./qk-match.js";
 import { QuerySteps } from "./query-steps.js";
 import { Readout } from "./readout.js";
+import { argmax, presetTokens, sameWord } from "./selection.js";
 import { SmallMultiples } from "./small-multiples.js";
 import { DEFAULTS, MODELS, parseModel, parseState, stateToSearch } from "./state.js";
 import { TokenLines } from "./token-lines.js";
@@ -39,62 +44,24 @@ import { TokenStrip } from "./token-strip.js";
 
 let instances = 0;
 const URL_DELAY_MS = 150;
-const PROGRESS_DELAY_MS = 250; // the status line is read aloud: not on every chunk of a download
-
-function formatSeconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-function argmax(row) {
-  let best = 0;
-  row.forEach((value, i) => {
-    if (value > row[best]) best = i;
-  });
-  return best;
-}
-
-/**
- * The index in `tokens` of the token selected at `query` in `before`: the same
- * word (exactly, else in any case: the trained model's tokens are lower case),
- * the same occurrence of it; else the first word.
- */
-function sameWord(before, query, tokens) {
-  const fallback = tokens[0] === "[CLS]" ? 1 : 0;
-  const word = before && before[query];
-  if (!word) return fallback;
-  for (const same of [(token) => token === word, (token) => token.toLowerCase() === word.toLowerCase()]) {
-    const occurrence = before.slice(0, query).filter(same).length;
-    const matches = tokens.flatMap((token, i) => (same(token) ? [i] : []));
-    if (matches.length) return matches[Math.min(occurrence, matches.length - 1)];
-  }
-  return fallback;
-}
-
-/** The tokens of a preset of either model, known before its view is loaded. */
-function presetTokens(preset) {
-  return preset.tokens || preset.views[0].tokens;
-}
 
 class Lab {
   constructor(root) {
     this.root = root;
     this.prefix = `viz-${(instances += 1)}`;
-    this.source = new ViewSource(); // the hand-built model
-    this.minilm = sharedSource(); // the trained one, shared by the labs of this visit
+    this.models = { hand: new HandModel(this), minilm: new MiniLMModel(this) };
     this.view = null; // the view on screen
     this.state = null; // the state asked for (controls, URL)
     this.pending = null; // the state being computed or fetched, if any
-    this.awaiting = null; // a sentence of the reader's that waits for the real model's weights
     this.notice = null; // {text, error}: what went wrong last, until the next change
     this.remembered = {}; // model -> the layer, head and settings last used with it
     this.switchedFrom = null; // {tokens, query} while switching models
     this.presetsOf = null; // the model whose presets fill the sentence menu
     this.request = 0;
-    this.progress = null;
+    this.progress = null; // the Python session's last loading step
     this.destroyed = false;
     this.build();
-    const runtime = python();
-    this.unlisten = runtime ? runtime.onState((event) => this.pythonEvent(event)) : () => {};
+    this.unlisten = python.onState((event) => this.pythonEvent(event));
     this.start();
   }
 
@@ -128,8 +95,9 @@ class Lab {
   }
 
   async start() {
+    const hand = this.models.hand.source;
     try {
-      await this.source.load();
+      await hand.load();
     } catch (error) {
       if (this.destroyed) return;
       this.root.dataset.status = "error";
@@ -138,8 +106,8 @@ class Lab {
     }
     if (this.destroyed) return;
     const model = parseModel(location.search);
-    // The real model's first sentence is known once its list is loaded (showMiniLM).
-    this.state = parseState(location.search, model === "hand" ? this.source.presets[0].sentence : "");
+    // The real model's first sentence is known once its list is loaded (MiniLMModel.show).
+    this.state = parseState(location.search, model === "hand" ? hand.presets[0].sentence : "");
     this.show();
   }
 
@@ -157,7 +125,7 @@ class Lab {
   }
 
   sourceOf(model) {
-    return model === "hand" ? this.source : this.minilm;
+    return this.models[model].source;
   }
 
   isPreset(sentence) {
@@ -169,10 +137,10 @@ class Lab {
     const { layer, head, mask, scaling, temperature } = this.state;
     this.remembered[this.state.model] = { layer, head, mask, scaling, temperature };
     const { sentence, numbers } = this.state;
-    const back = this.remembered[model] || { layer: DEFAULTS.layer, head: DEFAULTS.head, mask: "none", scaling: true, temperature: 1 };
+    const back = this.remembered[model] || { layer: DEFAULTS.layer, head: DEFAULTS.head, mask: DEFAULTS.mask, scaling: true, temperature: 1 };
     this.switchedFrom = this.view ? { tokens: this.view.tokens, query: this.context().query } : null;
     this.state = { ...DEFAULTS, ...back, model, sentence, numbers };
-    this.awaiting = null;
+    this.models.minilm.awaiting = null;
     this.show();
   }
 
@@ -231,8 +199,7 @@ class Lab {
   }
 
   warmUp() {
-    const runtime = python();
-    if (runtime && runtime.state !== "ready" && runtime.state !== "loading") runtime.start().catch(() => {});
+    if (python.state !== "ready" && python.state !== "loading") python.start().catch(() => {});
   }
 
   /** The reader types a sentence: for the hand-built model, start Python so it is likely warm by Enter. */
@@ -243,55 +210,16 @@ class Lab {
     }
   }
 
-  /** The button: download the real model's weights into the browser's Python, then show a sentence waiting for them. */
-  async loadModel() {
-    this.notice = null;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const loading = this.minilm.ensureModel((progress) => this.modelProgress(progress));
-        this.describe();
-        await loading;
-        break;
-      } catch (error) {
-        if (attempt === 0 && pythonError(error) === "stopped") continue; // a Stop in a lesson block: once more
-        if (!this.destroyed && this.state) this.describe();
-        return;
-      }
-    }
-    if (this.destroyed) return;
-    if (this.state.model === "minilm" && this.awaiting) this.show();
-    else this.describe();
-  }
-
-  modelProgress(progress) {
-    const now = performance.now();
-    if (progress.phase === this.lastPhase && now - (this.lastProgressAt || 0) < PROGRESS_DELAY_MS) return;
-    this.lastPhase = progress.phase;
-    this.lastProgressAt = now;
-    if (!this.destroyed && this.state) this.describe();
+  /** The controls' button that downloads the real model's weights. */
+  loadModel() {
+    return this.models.minilm.loadModel();
   }
 
   // ── Showing a view ──────────────────────────────────────────────────────
 
   show() {
     this.notice = null;
-    if (this.state.model !== "hand") {
-      this.showMiniLM();
-      return;
-    }
-    this.awaiting = null;
-    this.settleSwitch();
-    this.fillPresets();
-    this.writeUrl();
-    this.controls.update(this.state, this.isPreset(this.state.sentence));
-    const view = this.source.cached(this.state);
-    if (view) {
-      this.request += 1; // a computation still running is no longer wanted
-      this.pending = null;
-      this.render(view, this.source.presetFor(this.state.sentence) && this.state.temperature === 1 ? "preset" : "live");
-    } else {
-      this.compute({ ...this.state });
-    }
+    this.models[this.state.model].show();
   }
 
   fillPresets() {
@@ -300,149 +228,31 @@ class Lab {
     this.presetsOf = this.state.model;
   }
 
-  async compute(state) {
-    const request = (this.request += 1);
-    this.pending = state;
+  /** A new request for a view: whatever is still being fetched or computed for an older one is no longer wanted. */
+  supersede() {
+    this.request += 1;
+    return this.request;
+  }
+
+  /**
+   * Say that a view is on its way (`pending`: what was asked for) while
+   * `work()` fetches or computes it. Resolves to {ok: true, view} or {ok:
+   * false, error}; or to null when a newer request has replaced this one, or
+   * the lab is gone, and nothing is to be shown.
+   */
+  async waitFor(pending, request, work) {
+    this.pending = pending;
     this.root.dataset.status = "pending";
     this.describe();
+    let outcome;
     try {
-      const view = await this.source.compute(state);
-      if (request !== this.request || this.destroyed) return;
-      this.pending = null;
-      this.render(view, "live");
+      outcome = { ok: true, view: await work() };
     } catch (error) {
-      if (request !== this.request || this.destroyed) return;
-      // A lesson block's Stop button restarts Python under us: ask the new one.
-      if (pythonError(error) === "stopped") {
-        this.compute(state);
-        return;
-      }
-      this.pending = null;
-      // Keep showing (and put in the address) a view that exists: the last
-      // one, or the first preset when nothing was shown yet.
-      const shown = this.view && this.view.model === "hand-built";
-      const fallback = shown ? this.view : this.source.cached({ ...this.state, sentence: this.source.presets[0].sentence, temperature: 1 });
-      const { source: sentence, mask, scaling, temperature } = fallback;
-      this.state = { ...this.state, sentence, mask, scaling, temperature };
-      this.writeUrl();
-      this.controls.update(this.state, this.isPreset(sentence));
-      this.notice = { text: `Python could not compute this view: ${pythonError(error)}`, error: true };
-      this.render(fallback, shown ? this.origin : "preset");
+      outcome = { ok: false, error };
     }
-  }
-
-  /** The real model: its list of presets first (once), then a preset's file, or the reader's sentence computed live. */
-  async showMiniLM() {
-    const request = (this.request += 1);
-    const source = this.minilm;
-    this.writeUrl();
-    if (!source.manifestLoading) source.manifest().then(() => this.describe(), () => this.describe());
-    if (!source.index) {
-      this.pending = { ...this.state, what: "index" };
-      this.root.dataset.status = "pending";
-      this.describe();
-      try {
-        await source.loadIndex();
-      } catch (error) {
-        if (request !== this.request || this.destroyed) return;
-        this.pending = null;
-        this.backToHand(`The real model's data could not be loaded: ${error.message}.`);
-        return;
-      }
-      if (request !== this.request || this.destroyed) return;
-    }
-    this.settleSwitch();
-    if (!this.state.sentence) this.state = { ...this.state, sentence: source.presets[0].sentence, query: 1 };
-    this.fillPresets();
-    this.writeUrl();
-    const { sentence } = this.state;
-    const preset = source.presetFor(sentence);
-    this.controls.update(this.state, Boolean(preset), true);
-    const cached = source.cached(sentence);
-    if (cached) {
-      this.pending = null;
-      this.awaiting = null;
-      this.render(cached, preset ? "preset" : "live");
-      return;
-    }
-    if (preset) {
-      this.awaiting = null;
-      await this.fetchPreset(preset, request);
-    } else if (source.wanted && source.status !== "failed") {
-      this.awaiting = null;
-      await this.computeMiniLM(sentence, request);
-    } else {
-      // Never download the weights without the reader's word: keep a view on
-      // screen, keep the sentence in the box and the address, offer the button.
-      this.awaiting = sentence;
-      if (this.view && this.view.model === MODEL_NAME) {
-        this.render(this.view, this.origin);
-      } else {
-        await this.fetchPreset(source.presets[0], request);
-      }
-    }
-  }
-
-  async fetchPreset(preset, request) {
-    this.pending = { ...this.state, what: "preset", bytes: preset.bytes };
-    this.root.dataset.status = "pending";
-    this.describe();
-    try {
-      const view = await this.minilm.loadPreset(preset);
-      if (request !== this.request || this.destroyed) return;
-      this.pending = null;
-      this.render(view, "preset");
-    } catch (error) {
-      if (request !== this.request || this.destroyed) return;
-      this.pending = null;
-      if (this.view && this.view.model === MODEL_NAME) {
-        this.state = { ...this.state, sentence: this.view.source };
-        this.notice = { text: `${error.message}.`, error: true };
-        this.render(this.view, this.origin);
-      } else {
-        this.backToHand(`${error.message}.`);
-      }
-    }
-  }
-
-  async computeMiniLM(sentence, request) {
-    this.pending = { ...this.state, what: "live" };
-    this.root.dataset.status = "pending";
-    this.describe();
-    try {
-      const { view } = await this.minilm.compute(sentence, (progress) => this.modelProgress(progress));
-      if (request !== this.request || this.destroyed) return;
-      this.pending = null;
-      this.render(view, "live");
-    } catch (error) {
-      if (request !== this.request || this.destroyed) return;
-      this.pending = null;
-      const failed = this.minilm.status === "failed";
-      const text = failed ? "" : `Python could not compute this view: ${pythonError(error).replace(/[^.!?]$/, "$&.")}`;
-      // Keep the view on screen (and in the address), and the reader's text in the box.
-      if (this.view && this.view.model === MODEL_NAME) {
-        this.state = { ...this.state, sentence: this.view.source, query: Math.min(this.state.query, this.view.tokens.length - 1) };
-        this.writeUrl();
-        this.controls.update(this.state, this.isPreset(this.view.source), true);
-        this.controls.keepOwn(sentence);
-        this.notice = text ? { text, error: true } : null;
-        this.render(this.view, this.origin);
-      } else {
-        this.state = { ...this.state, sentence: this.minilm.presets[0].sentence };
-        this.notice = text ? { text, error: true } : null;
-        this.controls.keepOwn(sentence);
-        await this.fetchPreset(this.minilm.presets[0], request);
-      }
-    }
-  }
-
-  /** The real model's data is not to be had: show the hand-built model and say why. */
-  backToHand(text) {
-    this.state = { ...this.state, model: "hand", sentence: this.source.presets[0].sentence, layer: 0, head: 0, query: 0, key: null };
-    this.switchedFrom = null;
-    this.show();
-    this.notice = { text, error: true };
-    this.describe();
+    if (request !== this.request || this.destroyed) return null;
+    this.pending = null;
+    return outcome;
   }
 
   render(view, origin) {
@@ -517,107 +327,9 @@ class Lab {
   describe() {
     if (!this.state) return;
     this.root.dataset.model = this.state.model;
-    this.root.dataset.modelStatus = this.minilm.status;
-    if (this.state.model === "hand") this.describeHand();
-    else this.describeMiniLM();
-  }
-
-  pythonProgress() {
-    const p = this.progress;
-    return p ? ` (step ${p.step} of ${p.steps}: ${p.label}${p.bytes ? `, ${formatBytes(p.bytes)}` : ""})` : "";
-  }
-
-  describeHand() {
-    const runtime = python();
-    const state = runtime ? runtime.state : "failed";
-    let text;
-    let offerLoad = false;
-    let error = false;
-    if (this.pending) {
-      if (state === "ready") text = "Computing this view with the attention package in your browser…";
-      else if (state === "failed") {
-        text = "This view needs Python, which could not be loaded here; the preset sentences still work.";
-        error = true;
-      } else {
-        text = `This view is computed by Python in your browser, which is loading${this.pythonProgress()}. The view below is the last one shown.`;
-        this.warmUp();
-      }
-    } else {
-      const shown =
-        this.origin === "live"
-          ? "Computed just now in your browser by the attention package."
-          : "A preset, computed by the attention package when the site was built.";
-      if (state === "ready") text = `${shown} Python is ready: any sentence or setting is computed live.`;
-      else if (state === "loading") text = `${shown} Python is loading; until then the presets work.`;
-      else if (state === "failed") text = `${shown} Python could not be loaded, so only the presets work.`;
-      else {
-        text = `${shown} Your own sentences and temperatures other than 1 need Python, which loads when first needed.`;
-        offerLoad = true;
-      }
-    }
-    if (this.notice) {
-      text = this.notice.text;
-      error = this.notice.error;
-    }
-    this.controls.setStatus(text, { error, offerLoad });
-  }
-
-  modelLoadingText() {
-    const progress = this.minilm.progress;
-    const what = this.minilm.timing ? "Python was restarted, so the model is loading again (from the browser's cache)" : "Loading the model";
-    if (!progress || progress.phase === "python") return `${what}: starting Python in your browser${this.pythonProgress()}…`;
-    if (progress.phase === "download") {
-      return `${what}: ${(progress.loaded / 1e6).toFixed(1)} of ${formatBytes(progress.total)} downloaded…`;
-    }
-    return `${what}: reading the weights into numpy…`;
-  }
-
-  describeMiniLM() {
-    const source = this.minilm;
-    const parts = [];
-    let error = false;
-    let progress = null;
-    const pending = this.pending && this.pending.what;
-    if (this.notice) {
-      parts.push(this.notice.text);
-      error = this.notice.error;
-    }
-    if (pending === "index") parts.push("Loading the list of the real model's sentences…");
-    else if (pending === "preset") parts.push(`Loading this sentence's attention weights (${formatBytes(this.pending.bytes)}), computed when the site was built…`);
-    else if (pending === "live") {
-      if (source.status !== "loading") parts.push("Computing your sentence with the model in your browser…");
-    } else if (this.view) {
-      if (this.origin === "live") {
-        const ms = source.liveMs.get(this.view.source);
-        parts.push(
-          `Computed in your browser by the attention package, from the site's float16 copy of the weights` +
-            `${ms === undefined ? "" : `, in ${formatSeconds(ms)}`}.`,
-        );
-      } else {
-        parts.push("A preset: the model's attention on this sentence, computed by the attention package when the site was built, from the full-precision weights.");
-      }
-    }
-    if (this.awaiting) parts.push(`Your sentence “${this.awaiting}” needs the model in your browser.`);
-    let offerModel = null;
-    if (source.status === "loading") {
-      parts.push(this.modelLoadingText());
-      if (source.progress && source.progress.phase === "download") progress = source.progress;
-    } else if (source.status === "ready" && !source.inPython) {
-      parts.push("Python was restarted: the model comes back, from the browser's cache, with your next sentence.");
-    } else if (source.status === "ready") {
-      parts.push(`The model is in your browser (loaded in ${formatSeconds(source.timing.loadMs)}): type any sentence of up to ${source.info.max_tokens} tokens.`);
-    } else {
-      if (source.status === "failed") {
-        parts.push(`The model could not be loaded: ${pythonError(source.error)}.`);
-        error = true;
-      } else if (!this.awaiting && this.view) {
-        parts.push("Your own sentences need the model in your browser.");
-      }
-      if (source.canLoad) offerModel = `Load the model in your browser (${formatBytes(source.downloadBytes)}, once)`;
-      else if (source.manifestError) parts.push("This copy of the site has no model files, so only the preset sentences work.");
-      else if (source.manifestData) parts.push("This page cannot load the model into Python, so only the preset sentences work.");
-    }
-    this.controls.setStatus(parts.join(" "), { error, offerModel, progress });
+    this.root.dataset.modelStatus = this.models.minilm.source.status;
+    const { text, ...options } = this.models[this.state.model].status();
+    this.controls.setStatus(text, options);
   }
 
   // ── Export ──────────────────────────────────────────────────────────────

@@ -8,8 +8,8 @@
 // - Any other sentence: the model runs in the reader's browser. Only after the
 //   reader asks (the lab's button), the site's float16 copy of the weights
 //   (overrides/hooks/model_files.py, its sizes in manifest.json) is written
-//   into Python's file system with window.attentionCourse.python.fetchFile,
-//   and attention.models.views.minilm_view_json computes the view. The files
+//   into Python's file system with python.fetchFile (python-session.js),
+//   and attention.lab.minilm.minilm_view_json computes the view. The files
 //   live in the Python worker: when a lesson block's Stop restarts it, they
 //   are fetched again before the next sentence (from the browser's cache).
 //
@@ -17,9 +17,11 @@
 // files in it outlive Material's instant navigation, and so does what was
 // fetched.
 //
-// The data contract is attention/visualizer.py. No DOM here.
+// The data contract: docs/architecture.md, "The visualizer's data contract".
+// No DOM here.
 
-import { python, pythonError } from "./data.js";
+import { python } from "../../runner/python-session.js";
+import { pythonError } from "./data.js";
 
 export const MODEL_NAME = "all-MiniLM-L6-v2";
 const INDEX_URL = new URL("../../data/minilm/index.json", import.meta.url).href;
@@ -48,7 +50,7 @@ async function fetchJson(url, what) {
 /** Python source that prints the view of `sentence` as JSON. JSON string literals are valid Python string literals. */
 export function liveCode(sentence) {
   return [
-    "from attention.models.views import minilm_view_json",
+    "from attention.lab.minilm import minilm_view_json",
     `print(minilm_view_json(${JSON.stringify(sentence)}, ${JSON.stringify(FOLDER)}))`,
   ].join("\n");
 }
@@ -151,9 +153,9 @@ export class MiniLMSource {
     return files ? FILES.reduce((sum, name) => sum + files[name].bytes, 0) : null;
   }
 
+  /** Whether the button can be offered: once the manifest says what it downloads. */
   get canLoad() {
-    const runtime = python();
-    return Boolean(runtime && typeof runtime.fetchFile === "function" && this.manifestData);
+    return Boolean(this.manifestData);
   }
 
   /** The Python worker was restarted: whatever was written into it is gone. */
@@ -191,8 +193,6 @@ export class MiniLMSource {
   }
 
   async load() {
-    const runtime = python();
-    if (!runtime || typeof runtime.fetchFile !== "function") throw new Error("this page cannot load files into Python");
     const manifest = await this.manifest();
     const began = performance.now();
     const report = (progress) => {
@@ -200,21 +200,21 @@ export class MiniLMSource {
       if (this.onProgress) this.onProgress(progress);
     };
     report({ phase: "python" });
-    await runtime.start();
+    await python.start();
     const sizes = FILES.map((name) => manifest.files[name].bytes);
     const total = sizes.reduce((sum, bytes) => sum + bytes, 0);
     let done = 0;
     const downloadBegan = performance.now();
     report({ phase: "download", loaded: 0, total });
     for (const [i, name] of FILES.entries()) {
-      await runtime.fetchFile(`${MODEL_URL}${name}`, `${FOLDER}/${name}`, ({ loaded }) =>
+      await python.fetchFile(`${MODEL_URL}${name}`, `${FOLDER}/${name}`, ({ loaded }) =>
         report({ phase: "download", loaded: done + Math.min(loaded, sizes[i]), total }),
       );
       done += sizes[i];
     }
     const downloadMs = performance.now() - downloadBegan;
     report({ phase: "prepare", loaded: total, total });
-    await runtime.call(liveCode(WARM_UP));
+    await python.call(liveCode(WARM_UP));
     this.inPython = true;
     this.progress = null;
     this.timing = { loadMs: performance.now() - began, downloadMs, bytes: total };
@@ -222,13 +222,11 @@ export class MiniLMSource {
 
   /** Compute the view of `sentence` in the browser; resolves to {view, ms}, rejects with Python's error. */
   async compute(sentence, onProgress) {
-    const runtime = python();
-    if (!runtime) throw new Error("the in-page Python runner is not available");
     for (let attempt = 0; ; attempt += 1) {
       try {
         await this.ensureModel(onProgress);
         const began = performance.now();
-        const text = await runtime.call(liveCode(sentence));
+        const text = await python.call(liveCode(sentence));
         const ms = performance.now() - began;
         const view = JSON.parse(text);
         this.views.set(sentence, view);
@@ -251,8 +249,7 @@ let shared = null;
 export function sharedSource() {
   if (!shared) {
     shared = new MiniLMSource();
-    const runtime = python();
-    if (runtime) runtime.onState((event) => event.type === "state" && event.state === "stopped" && shared.pythonStopped());
+    python.onState((event) => event.type === "state" && event.state === "stopped" && shared.pythonStopped());
   }
   return shared;
 }

@@ -10,6 +10,7 @@
 
 import { clear, html, sameTokens, setSignedBar, signedBar } from "./dom.js";
 import { formatNumber, formatWeight } from "./format.js";
+import { masked } from "./mask.js";
 import { NOTEBOOK_URL } from "./minilm.js";
 
 const NO_VECTORS = "no vectors";
@@ -105,9 +106,8 @@ export class QKMatch {
       this.names = names;
       this.dK = head.d_k;
     }
-    const masked = view.mask === "causal" && key > query;
     this.title.textContent = `Does “${tokens[query]}” (query) match “${tokens[key]}” (key)?`;
-    this.fillSteps(head, query, key, masked);
+    this.fillSteps(head, query, key, masked(view, query, key));
     if (names === NO_VECTORS) return;
     const q = head.q[query];
     const k = head.k[key];
@@ -125,10 +125,10 @@ export class QKMatch {
     });
   }
 
-  fillSteps(head, query, key, masked) {
+  fillSteps(head, query, key, hidden) {
     this.score.td.textContent = formatNumber(head.scores[query][key]);
     this.scaled.th.textContent = `scaled score (× ${formatNumber(head.scale, 3)})`;
     this.scaled.td.textContent = formatNumber(head.scaled_scores[query][key]);
-    this.weight.td.textContent = masked ? "masked → 0" : formatWeight(head.weights[query][key], 4);
+    this.weight.td.textContent = hidden ? "masked → 0" : formatWeight(head.weights[query][key], 4);
   }
 }

@@ -8,6 +8,7 @@
 
 import { clear, html, sameTokens, setSignedBar, signedBar, svg } from "./dom.js";
 import { formatNumber, formatWeight } from "./format.js";
+import { causal, masked } from "./mask.js";
 
 const BAR_ROW = 18;
 const BAR_WIDTH = 220;
@@ -127,7 +128,6 @@ export class QuerySteps {
       this.dK = head.d_k;
     }
     const n = tokens.length;
-    const masked = (k) => view.mask === "causal" && k > query;
     this.title.textContent = `Query “${tokens[query]}” (token ${query + 1} of ${n}), ${ctx.headName.toLowerCase()}, “${head.label}”`;
     this.chart.setAttribute("aria-label", `Weights of the query ${tokens[query]} over the keys`);
 
@@ -139,13 +139,13 @@ export class QuerySteps {
       bar.row.dataset.weight = String(weight);
       bar.row.classList.toggle("viz-is-key", k === key);
       bar.value.setAttribute("width", (weight * BAR_WIDTH).toFixed(2));
-      bar.number.textContent = masked(k) ? "masked" : formatWeight(weight);
+      bar.number.textContent = masked(view, query, k) ? "masked" : formatWeight(weight);
       const step = this.steps[k];
       step.tr.classList.toggle("viz-is-key", k === key);
       setSignedBar(step.score.bar, scores[k], top);
       step.score.text.textContent = formatNumber(scores[k]);
       step.scaled.textContent = formatNumber(head.scaled_scores[query][k]);
-      step.weight.textContent = masked(k) ? "masked → 0" : formatWeight(weight, 4);
+      step.weight.textContent = masked(view, query, k) ? "masked → 0" : formatWeight(weight, 4);
     });
 
     const scaleText = view.scaling
@@ -155,7 +155,7 @@ export class QuerySteps {
         : "1 (scaling off)";
     this.caption.textContent =
       `Steps 1–3 for “${tokens[query]}”: score q·k, times the scale ${scaleText} = ${formatNumber(head.scale, 3)}, ` +
-      `then the softmax over the keys it may see${view.mask === "causal" ? " (later tokens are masked)" : ""}.`;
+      `then the softmax over the keys it may see${causal(view) ? " (later tokens are masked)" : ""}.`;
 
     if (!this.outputs) return;
     const output = head.output[query];

@@ -1,6 +1,6 @@
 // The sparsity readout: how concentrated the chosen head's weights are, for
 // the whole head and for the selected query. Every number comes from the
-// data (computed by attention.visualizer), none is computed here.
+// data (computed by attention.lab.contract), none is computed here.
 
 import { clear, html } from "./dom.js";
 import { formatBits, formatNumber, formatShare } from "./format.js";

@@ -8,10 +8,12 @@
 // The real model has fixed settings, so its addresses carry no mask,
 // scaling or temperature.
 
+import { CAUSAL, NO_MASK } from "./mask.js";
+
 /** The temperatures the slider offers: steps of about √2 around 1. */
 export const TEMPERATURES = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8, 4];
 
-/** The models the lab can show: the hand-built layer of attention/lab.py and all-MiniLM-L6-v2. */
+/** The models the lab can show: the hand-built layer of attention.lab and all-MiniLM-L6-v2. */
 export const MODELS = ["hand", "minilm"];
 
 export const DEFAULTS = Object.freeze({
@@ -19,7 +21,7 @@ export const DEFAULTS = Object.freeze({
   sentence: "",
   layer: 0,
   head: 0,
-  mask: "none",
+  mask: NO_MASK,
   scaling: true,
   temperature: 1,
   query: 0,
@@ -50,7 +52,7 @@ export function parseState(search, defaultSentence) {
     sentence: (params.get("s") || "").trim() || defaultSentence,
     layer: integer(params.get("layer"), DEFAULTS.layer),
     head: integer(params.get("head"), DEFAULTS.head),
-    mask: !fixed && params.get("mask") === "causal" ? "causal" : "none",
+    mask: !fixed && params.get("mask") === CAUSAL ? CAUSAL : NO_MASK,
     scaling: fixed || params.get("scaling") !== "off",
     temperature: !fixed && TEMPERATURES.includes(t) ? t : DEFAULTS.temperature,
     query: integer(params.get("query"), DEFAULTS.query),

@@ -19,7 +19,7 @@ Run it in its own environment (PyTorch is not a dependency of the course)::
 
     python3.11 -m venv /tmp/ref311
     /tmp/ref311/bin/pip install torch==2.13.0 transformers==5.24.0 sentence-transformers==6.2.0 numpy
-    /tmp/ref311/bin/python site_examples/generate_minilm_fixture.py
+    /tmp/ref311/bin/python -m site_examples.generate.minilm_fixture   # from the repository root
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pathlib import Path
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
@@ -165,7 +165,7 @@ def main() -> None:
         "about": (
             "Reference numbers for all-MiniLM-L6-v2, computed by Hugging Face transformers (attention weights, "
             "eager attention, float32) and sentence-transformers (embeddings) on CPU PyTorch. "
-            "Written by site_examples/generate_minilm_fixture.py; compared against by tests/unit/test_minilm.py."
+            "Written by site_examples/generate/minilm_fixture.py; compared against by tests/unit/test_minilm.py."
         ),
         "versions": {
             "python": platform.python_version(),

@@ -1,6 +1,6 @@
 """Measure what it costs to run all-MiniLM-L6-v2 live in the reader's browser, and write the figures the docs show.
 
-    .venv/bin/python site_examples/generate_model_figures.py [--repeat 3] [--runs 5]
+    .venv/bin/python -m site_examples.benchmarks.model_figures [--repeat 3] [--runs 5]
 
 Builds the site, serves it on 127.0.0.1 the way a static host does (text
 gzip-compressed, ``Cache-Control: max-age=600`` as on GitHub Pages) and, in
@@ -15,7 +15,7 @@ all it needs), measures:
 - one sentence of 8, 16, 32, 40 and 64 tokens (``[CLS]`` and ``[SEP]``
   included) through the model, ``model(sentence)``: the first run after
   loading, and the median of ``--runs`` more;
-- if the package has ``attention.models.views.minilm_view_json`` (what the
+- if the package has ``attention.lab.minilm.minilm_view_json`` (what the
   lab calls), the same for it, on the sentences the lab takes (at most
   ``MAX_TOKENS``); its first call loads the model too;
 - fetching the files again after Stop restarts Python (the browser's cache
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.server
 import importlib.util
 import json
 import os
@@ -44,17 +43,16 @@ import platform
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
-from functools import partial
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
 from attention.models import WordPieceTokenizer
 from attention.models.weights import model_dir
+from site_examples.browser import CHROMIUM_ARGS, GzipHandler, build_site, chromium, free_address, is_local, serve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
 PAGE = "lessons/scaled-dot-product-attention/"
 MODEL = "models/all-MiniLM-L6-v2/"
@@ -75,15 +73,12 @@ SENTENCES = (
     "how each canvas had been cleaned, repaired and hung again in the bright new rooms upstairs at last.",
 )
 
-# The server, the build and the browser flags are the runner figures' own (plus: no other host resolves).
-_spec = importlib.util.spec_from_file_location("runner_figures", ROOT / "site_examples" / "generate_runner_figures.py")
-runner_figures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(runner_figures)
-CHROMIUM_ARGS = [*runner_figures.CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+# The shared browser flags, plus: no other host resolves.
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
-class CachingGzipHandler(runner_figures.GzipHandler):
-    """The runner figures' gzip server, with the caching header GitHub Pages sends."""
+class CachingGzipHandler(GzipHandler):
+    """The shared gzip server, with the caching header GitHub Pages sends."""
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")
@@ -144,7 +139,7 @@ def measure(playwright, executable: str | None, url: str, runs: int, views: bool
     requested: list[str] = []
     profile = tempfile.TemporaryDirectory()
     context = playwright.chromium.launch_persistent_context(
-        profile.name, executable_path=executable, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900}
+        profile.name, executable_path=executable, args=OFFLINE_ARGS, viewport={"width": 1280, "height": 900}
     )
     context.on("request", lambda request: requested.append(request.url))
     page = context.new_page()
@@ -175,7 +170,7 @@ def measure(playwright, executable: str | None, url: str, runs: int, views: bool
 
     result["view"] = None
     if views:
-        limit = int(_timed(page, "from attention.models.views import MAX_TOKENS, minilm_view_json\nMAX_TOKENS")[1])
+        limit = int(_timed(page, "from attention.lab.minilm import MAX_TOKENS, minilm_view_json\nMAX_TOKENS")[1])
         rows = []
         load_and_first = None
         for sentence, forward in zip(SENTENCES, result["forward"]):
@@ -207,7 +202,7 @@ def measure(playwright, executable: str | None, url: str, runs: int, views: bool
     }
     context.close()
     profile.cleanup()
-    foreign = [u for u in requested if not u.startswith((url, "data:", "blob:"))]
+    foreign = [u for u in requested if not is_local(u, url)]
     if foreign:
         raise RuntimeError(f"the page asked for other hosts: {foreign}")
     if url + MODEL + "model.safetensors" not in requested:
@@ -340,25 +335,23 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="rounds, each in a fresh browser profile (default 3)")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per sentence after the first (default 5)")
     args = parser.parse_args()
-    views = importlib.util.find_spec("attention.models.views") is not None
+    views = importlib.util.find_spec("attention.lab.minilm") is not None
     tokenizer = WordPieceTokenizer.from_file(model_dir() / "vocab.txt")
-    host = runner_figures.free_host()
+    host = free_address()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         site = Path(tmp) / "site"
         print("building the site…", flush=True)
-        runner_figures.build(site, host)
+        build_site(site, host, check=True)
         safetensors_gzip = len(gzip.compress((site / MODEL / "model.safetensors").read_bytes(), compresslevel=6))
-        address, port = host.split(":")
-        server = http.server.ThreadingHTTPServer((address, int(port)), partial(CachingGzipHandler, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        default = "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None
-        executable = os.environ.get("CHROMIUM") or default
+        executable = chromium()
         rounds = []
-        for index in range(args.repeat):
-            rounds.append(measure(playwright, executable, f"http://{host}/", args.runs, views))
-            r = rounds[-1]
-            sentences = ", ".join(f"{f['tokens']} tokens {f['median_s']:.2f} s" for f in r["forward"])
-            print(f"round {index + 1}: fetch {r['fetch_s']:.2f} s, load {r['load_s']:.2f} s, {sentences}", flush=True)
+        with serve(site, host, CachingGzipHandler) as url:
+            for index in range(args.repeat):
+                rounds.append(measure(playwright, executable, url, args.runs, views))
+                r = rounds[-1]
+                sentences = ", ".join(f"{f['tokens']} tokens {f['median_s']:.2f} s" for f in r["forward"])
+                print(f"round {index + 1}: fetch {r['fetch_s']:.2f} s, load {r['load_s']:.2f} s, {sentences}",
+                      flush=True)  # fmt: skip
         meta = {
             "date": time.strftime("%Y-%m-%d"),
             "machine": f"{os.cpu_count()} cores, {platform.machine()}",
@@ -368,8 +361,6 @@ def main() -> None:
             "command": f"site_examples/generate_model_figures.py --repeat {args.repeat} --runs {args.runs}",
             "page": PAGE,
         }
-        server.shutdown()
-        server.server_close()
     for row, sentence in zip(rounds[0]["forward"], SENTENCES):
         assert row["tokens"] == len(tokenizer.encode(sentence).tokens), "the browser tokenized differently"
     summary = summarise(rounds, safetensors_gzip)

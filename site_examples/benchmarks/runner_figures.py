@@ -1,6 +1,6 @@
 """Measure the in-page Python runner and write the figures the docs show.
 
-    .venv/bin/python site_examples/generate_runner_figures.py [--repeat 3]
+    .venv/bin/python -m site_examples.benchmarks.runner_figures [--repeat 3]
 
 Builds the site, serves it on 127.0.0.1 (gzip-compressing text the way
 static hosts such as GitHub Pages do), and drives headless Chromium through
@@ -24,73 +24,22 @@ blocks < 200 ms warm) are reported against, never asserted.
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.server
 import json
 import os
 import platform
 import re
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
-import threading
 import time
-from functools import partial
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
+from site_examples.browser import GzipHandler, build_site, free_address, is_local, launch, serve
+
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]  # fmt: skip
-COMPRESSIBLE = (".html", ".css", ".js", ".json", ".py", ".svg", ".txt", ".xml", ".asm.js")
 TARGETS = {"page_kb": 1000, "cold_s": 6.0, "warm_ms": 200}
-
-
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """A static server that gzips text on the fly, like common static hosts; counts bytes sent per path."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
-    sent: dict[str, int] = {}
-    raw: dict[str, int] = {}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-    def do_GET(self) -> None:  # noqa: N802 - the base class's name
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            return super().do_GET()
-        body = path.read_bytes()
-        self.raw[self.path] = self.raw.get(self.path, 0) + len(body)
-        compress = path.name.endswith(COMPRESSIBLE) and "gzip" in self.headers.get("Accept-Encoding", "")
-        if compress:
-            body = gzip.compress(body, compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Length", str(len(body)))
-        if compress:
-            self.send_header("Content-Encoding", "gzip")
-        self.end_headers()
-        self.wfile.write(body)
-        self.sent[self.path] = self.sent.get(self.path, 0) + len(body)
-
-
-def free_host() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return f"127.0.0.1:{probe.getsockname()[1]}"
-
-
-def build(site: Path, host: str) -> None:
-    env = {**os.environ, "SITE_URL": f"http://{host}/", "NO_MKDOCS_2_WARNING": "1"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=ROOT, env=env,
-                   check=True)  # fmt: skip
 
 
 def lesson_pages() -> list[str]:
@@ -106,7 +55,8 @@ def measure_page(browser, url: str) -> dict:
     GzipHandler.sent.clear()
     GzipHandler.raw.clear()
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", lambda route, request: route.continue_() if request.url.startswith(url.split("/", 3)[0] + "//" + url.split("/")[2]) else route.abort())  # noqa: E501
+    origin = url.split("/", 3)[0] + "//" + url.split("/")[2]
+    context.route("**/*", lambda route, request: route.continue_() if is_local(request.url, origin) else route.abort())
     page = context.new_page()
     started = time.perf_counter()
     page.goto(url, wait_until="load")
@@ -153,7 +103,7 @@ def markdown(results: dict[str, dict], meta: dict) -> str:
         )
     rows.append("")
     rows.append(
-        f"Measured {meta['date']} on {meta['machine']} with `site_examples/generate_runner_figures.py` "
+        f"Measured {meta['date']} on {meta['machine']} with `python -m site_examples.benchmarks.runner_figures` "
         f"(headless Chromium {meta['chromium']}, cold cache, served from 127.0.0.1 with gzip; best of {meta['repeat']} runs). "
         f"Targets: page under {TARGETS['page_kb'] // 1000} MB before Python is needed, first result within "
         f"{TARGETS['cold_s']:.0f} s cold, blocks under {TARGETS['warm_ms']} ms warm."
@@ -161,38 +111,39 @@ def markdown(results: dict[str, dict], meta: dict) -> str:
     return "\n".join(rows) + "\n"
 
 
+def measure_all(browser, host: str, repeat: int) -> dict[str, dict]:
+    """Every lesson page, ``repeat`` times each: the best cold run, with the best warm times."""
+    results = {}
+    for name in lesson_pages():
+        runs = [measure_page(browser, f"http://{host}/{name}") for _ in range(repeat)]
+        best = min(runs, key=lambda r: r["cold_s"])
+        best["warm_median_ms"] = min(r["warm_median_ms"] for r in runs)
+        best["warm_max_ms"] = min(r["warm_max_ms"] for r in runs)
+        results[name] = best
+        print(f"{name or 'home':45s} page {best['page_kb']:6.0f} kB  runtime {best['runtime_mb']:5.1f} MB  "
+              f"cold {best['cold_s']:4.1f} s  warm {best['warm_median_ms']:4.0f}/{best['warm_max_ms']:4.0f} ms", flush=True)  # fmt: skip
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per page; the best is kept (default 3)")
     args = parser.parse_args()
-    host = free_host()
+    host = free_address()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         site = Path(tmp) / "site"
         print("building the site…", flush=True)
-        build(site, host)
-        address, port = host.split(":")
-        server = http.server.ThreadingHTTPServer((address, int(port)), partial(GzipHandler, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        executable = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None)
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        results = {}
-        for name in lesson_pages():
-            runs = [measure_page(browser, f"http://{host}/{name}") for _ in range(args.repeat)]
-            best = min(runs, key=lambda r: r["cold_s"])
-            best["warm_median_ms"] = min(r["warm_median_ms"] for r in runs)
-            best["warm_max_ms"] = min(r["warm_max_ms"] for r in runs)
-            results[name] = best
-            print(f"{name or 'home':45s} page {best['page_kb']:6.0f} kB  runtime {best['runtime_mb']:5.1f} MB  "
-                  f"cold {best['cold_s']:4.1f} s  warm {best['warm_median_ms']:4.0f}/{best['warm_max_ms']:4.0f} ms", flush=True)  # fmt: skip
-        meta = {
-            "date": time.strftime("%Y-%m-%d"),
-            "machine": f"{os.cpu_count()} cores, {platform.machine()}",
-            "chromium": browser.version,
-            "repeat": args.repeat,
-        }
-        browser.close()
-        server.shutdown()
-        server.server_close()
+        build_site(site, host, check=True)
+        with serve(site, host, GzipHandler):
+            browser = launch(playwright)
+            results = measure_all(browser, host, args.repeat)
+            meta = {
+                "date": time.strftime("%Y-%m-%d"),
+                "machine": f"{os.cpu_count()} cores, {platform.machine()}",
+                "chromium": browser.version,
+                "repeat": args.repeat,
+            }
+            browser.close()
     DATA.mkdir(exist_ok=True)
     (DATA / "runner-figures.json").write_text(json.dumps({"meta": meta, "targets": TARGETS, "pages": results}, indent=1))
     (DATA / "runner-figures.md").write_text(markdown(results, meta))

@@ -1,6 +1,6 @@
 """Measure how fast the Attention Visualizer lab responds, and print the figures.
 
-    .venv/bin/python site_examples/generate_visualizer_figures.py [--repeat 20]
+    .venv/bin/python -m site_examples.benchmarks.visualizer_figures [--repeat 20]
 
 Builds the site, serves it on 127.0.0.1 and drives headless Chromium through
 the lab page (docs/lab.md):
@@ -23,21 +23,16 @@ recompute within 500 ms) are reported against, never asserted.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import importlib.util
 import os
 import platform
 import statistics
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]  # fmt: skip
+from site_examples.browser import build_site, free_address, launch, serve
+
 TARGETS = {"interaction_ms": 50, "live_ms": 500}
 
 # Time one interaction in the page: the synchronous update, then the next frame.
@@ -76,20 +71,6 @@ async ([selector, action, value, expectSentence, expectTemperature]) => {
   return done;
 }
 """
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-# Building the site for the served address, and picking that address, are the runner figures' own.
-_spec = importlib.util.spec_from_file_location("runner_figures", ROOT / "site_examples" / "generate_runner_figures.py")
-runner_figures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(runner_figures)
-free_host, build = runner_figures.free_host, runner_figures.build
 
 
 def summary(times: list[float]) -> str:
@@ -159,26 +140,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20, help="rounds per interaction (default 20)")
     args = parser.parse_args()
-    host = free_host()
+    host = free_address()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         print("building the site…", flush=True)
-        build(site, host)
-        hostname, port = host.split(":")
-        server = http.server.ThreadingHTTPServer((hostname, int(port)), functools.partial(QuietHandler, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.goto(f"http://{host}/lab/")
-                page.wait_for_selector("[data-viz][data-status=ready]")
-                timed = interactions(page, args.repeat)
-                cold, recomputes = live(page, max(3, args.repeat // 4))
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        build_site(site, host, check=True)
+        with serve(site, host) as url, sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{url}lab/")
+            page.wait_for_selector("[data-viz][data-status=ready]")
+            timed = interactions(page, args.repeat)
+            cold, recomputes = live(page, max(3, args.repeat // 4))
+            browser.close()
 
     print(f"\nAttention Visualizer lab, headless Chromium on {platform.machine()}, {os.cpu_count()} cores")
     print(f"\nInteractions on preset data ({args.repeat} rounds each; target {TARGETS['interaction_ms']} ms):")

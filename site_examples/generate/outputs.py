@@ -1,28 +1,24 @@
 """Rewrite the ```output blocks of lesson pages with what their code prints now.
 
-    .venv/bin/python site_examples/generate_outputs.py docs/lessons/some-lesson.md [...]
+    .venv/bin/python -m site_examples.generate.outputs docs/lessons/some-lesson.md [...]
 
 For authors: write a lesson's ```python blocks with an ```output fence under
 each one whose output the reader should see (its content may be empty), run
 this, then read every output it wrote before committing — it records what the
 code does, not what it should do. CI (Sybil, conftest.py) then fails whenever
 code and output drift apart. Blocks run in order in one namespace per page,
-through docs/runner/cell.py, exactly as in CI and in the reader's browser.
+through site_examples/cell.py, exactly as in CI and in the reader's browser.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("lesson_cell", ROOT / "docs" / "runner" / "cell.py")
-_cell = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cell)
+from site_examples import cell
 
 # A ```python block, optionally followed (after blank lines) by an ```output block.
 # Both may be indented alike (inside an admonition such as an exercise's
@@ -51,7 +47,7 @@ def refresh(text: str, name: str) -> str:
             indent, code = match.group("indent"), match.group("code")
             if code.lstrip().startswith(">>>"):
                 continue  # doctests carry their own expected output
-            printed = _cell.run_cell(_dedent(code, indent), namespace, name)
+            printed = cell.run_cell(_dedent(code, indent), namespace, name)
             if match.group("output") is None:
                 continue
             output = _indent(printed.rstrip() + "\n", indent)

@@ -1,6 +1,6 @@
 """Benchmark blockwise attention against naive numpy and PyTorch; write the data the lesson shows.
 
-    python site_examples/generate_benchmarks.py [--quick] [--rounds N] [--output PATH]
+    python -m site_examples.benchmarks.attention_at_scale [--quick] [--rounds N] [--output PATH]
 
 Speed: 12 heads, d_k = d_v = 64, n from 128 to 8,192, float32 and float64,
 without and with a causal mask, on one thread. Each size runs every method
@@ -56,11 +56,12 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # benchmark this checkout's package, whatever else is installed
 
 import attention  # noqa: E402
 from attention import blockwise_attention, causal_mask, scaled_dot_product_attention  # noqa: E402
+from site_examples.benchmarks.units import ms  # noqa: E402
 
 try:
     import torch
@@ -70,6 +71,7 @@ else:
     torch.set_num_threads(1)
 
 OUTPUT = ROOT / "docs" / "data" / "attention-at-scale.json"
+MODULE = "site_examples.benchmarks.attention_at_scale"  # how to run it: python -m MODULE
 HEADS, D = 12, 64
 SPEED_SIZES = [128, 256, 512, 1024, 2048, 4096, 8192]
 MEMORY_SIZES = [1024, 2048, 4096, 8192, 16384, 32768, 65536]
@@ -271,13 +273,6 @@ def check_targets(speed: list[dict], memory: list[dict]) -> list[dict]:
     return targets
 
 
-def _ms(seconds: float | None) -> str:
-    if seconds is None:
-        return "—"
-    ms = seconds * 1e3
-    return f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 100 else f"{ms:,.0f}"
-
-
 def print_tables(data: dict) -> None:
     settings = data["settings"]
     small = f", {settings['small_rounds']} up to n = {settings['small_n']}" if settings.get("small_n") else ""
@@ -288,7 +283,7 @@ def print_tables(data: dict) -> None:
         versus_torch = f"{seconds['blockwise'] / seconds['torch']:6.2f}" if seconds.get("torch") else "     —"
         print(
             f"{row['dtype']:8} {'causal' if row['causal'] else 'none':6} {row['n']:6d} "
-            + " ".join(f"{_ms(seconds.get(m)):>13}" for m in METHODS)
+            + " ".join(f"{ms(seconds.get(m)):>13}" for m in METHODS)
             + f"  {versus_torch}  {seconds['blockwise'] / seconds['naive_numpy']:6.2f}"
         )
     print("\npeak memory (MiB, one head, d = 64)")
@@ -336,7 +331,7 @@ def main() -> None:
                 speed.append(measure_speed(n, dtype, causal, max(rounds, SMALL_ROUNDS) if n <= SMALL_N and not args.quick else rounds))
                 row = speed[-1]
                 print(f"speed {dtype} n={n} causal={causal}: " + ", ".join(
-                    f"{m} {_ms(s)} ms" for m, s in row["seconds"].items() if s is not None
+                    f"{m} {ms(s)} ms" for m, s in row["seconds"].items() if s is not None
                 ), flush=True)
     memory = []
     for dtype in DTYPES:
@@ -348,7 +343,7 @@ def main() -> None:
                 memory.append({"n": n, "dtype": dtype, "method": method, "peak_bytes": peak, "bound_bytes": memory_bound(n, dtype)})
                 print(f"memory {dtype} n={n} {method}: {peak / 2**20:.2f} MiB", flush=True)
 
-    command = "python site_examples/generate_benchmarks.py" + (" --quick" if args.quick else f" --rounds {rounds}")
+    command = f"python -m {MODULE}" + (" --quick" if args.quick else f" --rounds {rounds}")
     data = {
         "generated_by": "site_examples/generate_benchmarks.py",
         "command": command,

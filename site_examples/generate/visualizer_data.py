@@ -1,10 +1,10 @@
 """Write the visualizer lab's preset data, docs/data/visualizer-presets.json, from the attention package.
 
-    .venv/bin/python site_examples/generate_visualizer_data.py          # write the file
-    .venv/bin/python site_examples/generate_visualizer_data.py --check  # exit 1 if it is out of date
+    .venv/bin/python -m site_examples.generate.visualizer_data          # write the file
+    .venv/bin/python -m site_examples.generate.visualizer_data --check  # exit 1 if it is out of date
 
-Every number in the file is computed by ``attention.lab`` (the hand-built
-model) through ``attention.visualizer`` (the data contract); nothing is
+Every number in the file is computed by ``attention.lab.hand_built`` (the hand-built
+model) through ``attention.lab.contract`` (the data contract); nothing is
 typed in. For each preset sentence the file holds the four views the lab's
 toggles reach without Python in the browser: mask none or causal, times
 scaling on or off, at temperature 1. Any other setting, and any other
@@ -23,23 +23,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from attention import lab
-from attention.visualizer import SPARSITY_THRESHOLD, check_view
+from attention.lab import hand_built as lab
+from attention.lab.contract import SPARSITY_THRESHOLD, check_view
+from attention.lab.presets import HAND_BUILT
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "docs" / "data" / "visualizer-presets.json"
-
-# (id, group, sentence): the groups are the lab's menu sections.
-PRESETS = (
-    ("cat-mat", "The course's sentences", "The cat sat on the mat"),
-    ("cat-tired", "The course's sentences", "The cat sat on the mat because it was tired"),
-    ("bank-river", "Same word, different context", "We sat on the bank of the river and watched the water"),
-    ("bank-money", "Same word, different context", "She paid the money into her account at the bank"),
-    ("bat-cave", "Same word, different context", "The bat flew out of the cave at night"),
-    ("bat-ball", "Same word, different context", "He swung the bat and hit the ball"),
-    ("cat-soft", "Where one hand-built layer falls short", "The cat sat on the mat because it was soft"),
-    ("dog-cat", "Repeated words, long-range links", "The dog chased the cat and the cat chased the dog"),
-)
 
 # The settings each preset is stored under: (mask, scaling), all at temperature 1.
 SETTINGS = tuple((mask, scaling) for mask in ("none", "causal") for scaling in (True, False))
@@ -48,13 +37,13 @@ SETTINGS = tuple((mask, scaling) for mask in ("none", "causal") for scaling in (
 def build() -> dict[str, Any]:
     """The whole preset file as a dict."""
     presets = []
-    for preset_id, group, sentence in PRESETS:
+    for preset_id, group, sentence in HAND_BUILT:
         views = [lab.visualizer_data(sentence, mask=mask, scaling=scaling) for mask, scaling in SETTINGS]
         for data in views:
             check_view(data)
         presets.append({"id": preset_id, "group": group, "sentence": sentence, "views": views})
     return {
-        "generated_by": "site_examples/generate_visualizer_data.py",
+        "generated_by": "python -m site_examples.generate.visualizer_data",
         "model": {
             "name": "hand-built",
             "d_model": lab.D_MODEL,
@@ -82,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
         if current != text:
-            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run {Path(__file__).relative_to(ROOT)}")
+            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run python -m site_examples.generate.visualizer_data")
             return 1
         print(f"{OUTPUT.relative_to(ROOT)} is up to date")
         return 0

@@ -1,10 +1,10 @@
 """Draw the lessons' figures from the lessons' own code, as SVG, at build time.
 
-    .venv/bin/python site_examples/generate_figures.py OUT_DIR    # write them, to look at
+    .venv/bin/python -m site_examples.generate.figures OUT_DIR    # write them, to look at
 
 A figure never has numbers of its own. Each one names a lesson page and the
 variables it plots; :func:`render_all` runs that page's top-level ```python
-blocks (the same blocks, through the same ``docs/runner/cell.py``, that the
+blocks (the same blocks, through the same ``site_examples/cell.py``, that the
 tests check and the reader runs) and draws what they computed with the
 ``attention`` package. So a figure shows exactly what the page prints next to
 it, and changes when the package does.
@@ -19,7 +19,6 @@ the site under ``images/generated/``.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import re
 import sys
@@ -33,13 +32,11 @@ import numpy as np
 from matplotlib.colors import Colormap
 from matplotlib.figure import Figure as MplFigure
 
-ROOT = Path(__file__).resolve().parents[1]
+from site_examples import cell
+
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 OUTPUT_FOLDER = "images/generated"
-
-_spec = importlib.util.spec_from_file_location("lesson_cell", DOCS / "runner" / "cell.py")
-_cell = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_cell)
 
 # Top-level blocks only: the exercise solutions (indented, at the end of a
 # page) are not needed for any figure.
@@ -81,7 +78,7 @@ def page_namespace(page: str) -> dict:
     defaults = np.get_printoptions()
     try:
         for match in TOP_LEVEL_BLOCK.finditer(text):
-            _cell.run_cell(match.group("code"), namespace, f"{page} (figure)")
+            cell.run_cell(match.group("code"), namespace, f"{page} (figure)")
     finally:
         np.set_printoptions(**defaults)  # pages change numpy's process-wide print options
     return namespace

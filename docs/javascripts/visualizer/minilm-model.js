@@ -1,0 +1,164 @@
+// The lab's trained model, all-MiniLM-L6-v2: how the view the reader asks for
+// gets on screen. Its list of preset sentences is fetched first (once), then
+// a preset's file when it is chosen; any other sentence needs the model's
+// weights in the browser, which are downloaded only when the reader presses
+// the button (minilm.js does the fetching and computing). Until then the
+// reader's sentence waits and a view stays on screen. When the model's data
+// cannot be had at all, the lab goes back to the hand-built model.
+
+import { pythonError } from "./data.js";
+import { MODEL_NAME, sharedSource } from "./minilm.js";
+import { miniLMStatus } from "./status-text.js";
+
+const PROGRESS_DELAY_MS = 250; // the status line is read aloud: not on every chunk of a download
+
+export class MiniLMModel {
+  constructor(lab) {
+    this.lab = lab;
+    this.source = sharedSource(); // one for the labs of this visit
+    this.awaiting = null; // a sentence of the reader's that waits for the weights
+  }
+
+  /** The view on screen if it is this model's, else null. */
+  get shown() {
+    const { view } = this.lab;
+    return view && view.model === MODEL_NAME ? view : null;
+  }
+
+  /** Its list of presets first (once), then a preset's file, or the reader's sentence computed live. */
+  async show() {
+    const lab = this.lab;
+    const source = this.source;
+    const request = lab.supersede();
+    lab.writeUrl();
+    if (!source.manifestLoading) source.manifest().then(() => lab.describe(), () => lab.describe());
+    if (!source.index) {
+      const outcome = await lab.waitFor({ ...lab.state, what: "index" }, request, () => source.loadIndex());
+      if (!outcome) return;
+      if (!outcome.ok) {
+        this.backToHand(`The real model's data could not be loaded: ${outcome.error.message}.`);
+        return;
+      }
+    }
+    lab.settleSwitch();
+    if (!lab.state.sentence) lab.state = { ...lab.state, sentence: source.presets[0].sentence, query: 1 };
+    lab.fillPresets();
+    lab.writeUrl();
+    const { sentence } = lab.state;
+    const preset = source.presetFor(sentence);
+    lab.controls.update(lab.state, Boolean(preset), true);
+    const cached = source.cached(sentence);
+    if (cached) {
+      lab.pending = null;
+      this.awaiting = null;
+      lab.render(cached, preset ? "preset" : "live");
+      return;
+    }
+    if (preset) {
+      this.awaiting = null;
+      await this.fetchPreset(preset, request);
+    } else if (source.wanted && source.status !== "failed") {
+      this.awaiting = null;
+      await this.compute(sentence, request);
+    } else {
+      // Never download the weights without the reader's word: keep a view on
+      // screen, keep the sentence in the box and the address, offer the button.
+      this.awaiting = sentence;
+      if (this.shown) {
+        lab.render(lab.view, lab.origin);
+      } else {
+        await this.fetchPreset(source.presets[0], request);
+      }
+    }
+  }
+
+  async fetchPreset(preset, request) {
+    const lab = this.lab;
+    const outcome = await lab.waitFor({ ...lab.state, what: "preset", bytes: preset.bytes }, request, () => this.source.loadPreset(preset));
+    if (!outcome) return;
+    if (outcome.ok) {
+      lab.render(outcome.view, "preset");
+    } else if (this.shown) {
+      lab.state = { ...lab.state, sentence: lab.view.source };
+      lab.notice = { text: `${outcome.error.message}.`, error: true };
+      lab.render(lab.view, lab.origin);
+    } else {
+      this.backToHand(`${outcome.error.message}.`);
+    }
+  }
+
+  async compute(sentence, request) {
+    const lab = this.lab;
+    const source = this.source;
+    const computing = () => source.compute(sentence, (progress) => this.modelProgress(progress)).then(({ view }) => view);
+    const outcome = await lab.waitFor({ ...lab.state, what: "live" }, request, computing);
+    if (!outcome) return;
+    if (outcome.ok) {
+      lab.render(outcome.view, "live");
+      return;
+    }
+    const failed = source.status === "failed"; // the status line says so already
+    const text = failed ? "" : `Python could not compute this view: ${pythonError(outcome.error).replace(/[^.!?]$/, "$&.")}`;
+    // Keep the view on screen (and in the address), and the reader's text in the box.
+    const view = this.shown;
+    if (view) {
+      lab.state = { ...lab.state, sentence: view.source, query: Math.min(lab.state.query, view.tokens.length - 1) };
+      lab.writeUrl();
+      lab.controls.update(lab.state, lab.isPreset(view.source), true);
+      lab.controls.keepOwn(sentence);
+      lab.notice = text ? { text, error: true } : null;
+      lab.render(view, lab.origin);
+    } else {
+      lab.state = { ...lab.state, sentence: source.presets[0].sentence };
+      lab.notice = text ? { text, error: true } : null;
+      lab.controls.keepOwn(sentence);
+      await this.fetchPreset(source.presets[0], request);
+    }
+  }
+
+  /** The real model's data is not to be had: show the hand-built model and say why. */
+  backToHand(text) {
+    const lab = this.lab;
+    lab.state = { ...lab.state, model: "hand", sentence: lab.models.hand.source.presets[0].sentence, layer: 0, head: 0, query: 0, key: null };
+    lab.switchedFrom = null;
+    this.awaiting = null;
+    lab.show();
+    lab.notice = { text, error: true };
+    lab.describe();
+  }
+
+  /** The button: download the weights into the browser's Python, then show a sentence waiting for them. */
+  async loadModel() {
+    const lab = this.lab;
+    lab.notice = null;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const loading = this.source.ensureModel((progress) => this.modelProgress(progress));
+        lab.describe();
+        await loading;
+        break;
+      } catch (error) {
+        if (attempt === 0 && pythonError(error) === "stopped") continue; // a Stop in a lesson block: once more
+        if (!lab.destroyed) lab.describe();
+        return;
+      }
+    }
+    if (lab.destroyed) return;
+    if (lab.state.model === "minilm" && this.awaiting) lab.show();
+    else lab.describe();
+  }
+
+  modelProgress(progress) {
+    const now = performance.now();
+    if (progress.phase === this.lastPhase && now - (this.lastProgressAt || 0) < PROGRESS_DELAY_MS) return;
+    this.lastPhase = progress.phase;
+    this.lastProgressAt = now;
+    if (!this.lab.destroyed) this.lab.describe();
+  }
+
+  /** The status line's text and options for this model. */
+  status() {
+    const { pending, view, origin, notice, progress } = this.lab;
+    return miniLMStatus({ source: this.source, pending, view, origin, notice, awaiting: this.awaiting, pythonProgress: progress });
+  }
+}

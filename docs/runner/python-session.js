@@ -1,0 +1,161 @@
+// The page's Python: one Web Worker running Pyodide (worker.js, beside this
+// file), and the messages to and from it (docs/architecture.md, "The worker
+// protocol"). The lesson blocks (runner.js) and the lab
+// (javascripts/visualizer/) both import this module. The browser evaluates a
+// module once per document, so they share one worker; Material's instant
+// navigation swaps the page's content, not its scripts, so the worker lasts
+// the whole visit.
+//
+// Stop terminates the worker, the only way to interrupt Python: the lesson
+// blocks' variables and any file fetched into it go with it, and the next
+// call starts a fresh one.
+
+const WORKER_URL = new URL("worker.js", import.meta.url).href;
+
+class PythonSession {
+  constructor() {
+    this.worker = null;
+    this.ready = null; // Promise, resolved when Python can run blocks
+    this.nextId = 1;
+    this.pending = new Map(); // id -> { resolve, reject, onStream, onProgress }
+    this.listeners = new Set(); // progress/state listeners (the page toolbar, the lab)
+    this.state = "idle"; // idle | loading | ready | failed
+  }
+
+  emit(event) {
+    this.listeners.forEach((listener) => listener(event));
+  }
+
+  /**
+   * Hear of the worker's loading progress ({type: "progress", step, steps,
+   * label, bytes}) and of its state ({type: "state", state: loading | ready |
+   * failed | stopped, error}). Returns the function that stops listening.
+   */
+  onState(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  send(message, onStream, onProgress) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onStream, onProgress });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  start() {
+    if (this.ready) return this.ready;
+    this.worker = new Worker(WORKER_URL);
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => this.fail(new Error(event.message || "the Python worker crashed"));
+    this.state = "loading";
+    this.emit({ type: "state", state: "loading" });
+    this.ready = this.send({ type: "start" }).then(
+      () => {
+        this.state = "ready";
+        this.emit({ type: "state", state: "ready" });
+      },
+      (error) => {
+        this.state = "failed";
+        this.emit({ type: "state", state: "failed", error });
+        throw error;
+      },
+    );
+    this.ready.catch(() => {}); // reported through listeners; callers see it when they await
+    return this.ready;
+  }
+
+  receive(message) {
+    if (message.type === "progress") {
+      this.emit(message);
+      return;
+    }
+    const call = this.pending.get(message.id);
+    if (!call) return;
+    if (message.type === "stream") {
+      if (call.onStream) call.onStream(message.text);
+      return;
+    }
+    if (message.type === "fetch-progress") {
+      if (call.onProgress) call.onProgress({ loaded: message.loaded, total: message.total });
+      return;
+    }
+    this.pending.delete(message.id);
+    if (message.type === "failed") call.reject(new Error(message.error));
+    else call.resolve(message);
+  }
+
+  fail(error) {
+    this.pending.forEach((call) => call.reject(error));
+    this.pending.clear();
+  }
+
+  // Stop a runaway block: the only reliable way is to end the worker.
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.fail(new Error("stopped"));
+    this.worker = null;
+    this.ready = null;
+    this.state = "idle";
+    this.emit({ type: "state", state: "stopped" });
+  }
+
+  /** A fresh namespace for the lesson blocks of a new page. */
+  async reset() {
+    if (!this.ready) return; // a new worker starts with a fresh session anyway
+    await this.ready;
+    await this.send({ type: "reset" });
+  }
+
+  /** Run a lesson block in the page's shared namespace; `onStream(text)` hears its output as it comes. */
+  async run(code, filename, onStream) {
+    await this.start();
+    return this.send({ type: "run", code, filename }, onStream);
+  }
+
+  // For other components (the visualizer): run `code` in a private namespace
+  // that persists between calls; resolves to what it printed (plus the repr
+  // of a trailing expression), rejects with the Python traceback.
+  async call(code) {
+    await this.start();
+    const result = await this.send({ type: "call", code });
+    if (!result.ok) throw new Error(result.text);
+    return result.text;
+  }
+
+  // For other components (the lab's real model): download `url` into the
+  // worker's Python file system at the absolute `path`, creating its
+  // folders. `onProgress({loaded, total})` is called as bytes arrive (at
+  // most every 100 ms, and at the end; `total` is null when the server does
+  // not say the length, e.g. for a compressed response). Resolves to
+  // {bytes, ms}; rejects with "could not fetch <url>: HTTP <status>" and the
+  // like. The file lives in the worker: after stop() it is gone, and the
+  // caller fetches it again (the browser's HTTP cache makes that cheap);
+  // onState reports "stopped" when that happens.
+  async fetchFile(url, path, onProgress) {
+    await this.start();
+    const absolute = new URL(url, document.baseURI).href; // the worker resolves URLs against its own address
+    const result = await this.send({ type: "fetch-file", url: absolute, path }, null, onProgress);
+    if (!result.ok) throw new Error(result.error);
+    return { bytes: result.bytes, ms: result.ms };
+  }
+}
+
+/** The one Python session of the visit. */
+export const python = new PythonSession();
+
+// The browser tests, and readers at the console, reach the session through
+// this global; the course's own code imports `python` instead. It offers
+// what components need, not the lesson blocks' run, reset and stop.
+window.attentionCourse = Object.assign(window.attentionCourse || {}, {
+  python: {
+    start: () => python.start(),
+    call: (code) => python.call(code),
+    fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
+    get state() {
+      return python.state;
+    },
+    onState: (listener) => python.onState(listener),
+  },
+});

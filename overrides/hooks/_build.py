@@ -1,0 +1,96 @@
+"""What the MkDocs hooks of this folder share. Not a hook: mkdocs.yml does not list it.
+
+MkDocs puts a hook's own folder on ``sys.path`` while it loads the hook, so a hook
+writes ``from _build import ...``. The first import of this module puts the
+repository root on ``sys.path`` and imports the checkout's two packages,
+``attention`` and ``site_examples``, from it. MkDocs restores ``sys.path`` after
+loading each hook, but the packages stay imported, and their modules are found
+through the packages themselves: every hook then imports them normally, even
+when mkdocs runs without them installed.
+
+- :data:`ROOT`: the checkout;
+- :func:`cache_dir`: the build's cache, outside the checkout;
+- :func:`file_sha256`: a file's sha256 (:func:`attention.models.weights.file_sha256`);
+- :func:`files_digest`: a short digest of files, to key a cache on the code that fills it;
+- :data:`PYODIDE_VERSION` and :func:`pyodide_cache`: where the pyodide hook keeps its downloads;
+- :func:`apache_license`: the text of the Apache License 2.0 from one of those downloads,
+  which the model_files hook ships beside the model's weights.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the checkout's packages, when mkdocs runs without them installed
+    sys.path.insert(0, str(ROOT))
+
+import site_examples  # noqa: E402, F401 - imported from ROOT while it is on sys.path (see above)
+from attention.models.weights import cache_root, file_sha256  # noqa: E402
+
+__all__ = [
+    "NODE_MODULES",
+    "PYODIDE_VERSION",
+    "ROOT",
+    "apache_license",
+    "cache_dir",
+    "file_sha256",
+    "files_digest",
+    "pyodide_cache",
+]
+
+# The front-end packages `npm ci` installs from package-lock.json.
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_VERSION = "0.27.7"
+
+
+def cache_dir() -> Path:
+    """The build's cache: ``$ATTENTION_COURSE_CACHE``, else :func:`attention.models.weights.cache_root`.
+
+    That is ``$XDG_CACHE_HOME/attention-course``, by default ``~/.cache/attention-course``.
+    """
+    configured = os.environ.get("ATTENTION_COURSE_CACHE")
+    return Path(configured) if configured else cache_root()
+
+
+def files_digest(paths: Iterable[Path], *extra: bytes) -> str:
+    """16 hex digits of the sha256 of each file's path (from :data:`ROOT`) and bytes, in order, then ``extra``."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    for data in extra:
+        digest.update(data)
+    return digest.hexdigest()[:16]
+
+
+def pyodide_cache() -> Path:
+    """The pyodide hook's downloads and builds: ``wheels/``, ``sources/``, ``attention/``."""
+    return cache_dir() / f"pyodide-{PYODIDE_VERSION}"
+
+
+def apache_license() -> str:
+    """The Apache License 2.0, as the ``packaging`` wheel among the pyodide hook's downloads carries it.
+
+    That wheel is checked against its published sha256 before the pyodide hook
+    (listed earlier in mkdocs.yml) uses it, and the site ships it anyway.
+
+    Raises:
+        FileNotFoundError: no such wheel, or no licence text in it; the message says where it looked.
+    """
+    wheels = pyodide_cache() / "wheels"
+    for wheel in sorted(wheels.glob("packaging-*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.endswith(".dist-info/licenses/LICENSE.APACHE") or name.endswith(".dist-info/LICENSE.APACHE"):
+                    text = archive.read(name).decode("utf-8")
+                    if text.lstrip().startswith("Apache License") and "Version 2.0, January 2004" in text:
+                        return text
+    raise FileNotFoundError(
+        f"no copy of the Apache License 2.0 was found in the packaging wheel in {wheels}/ "
+        "(the pyodide hook downloads it; is it listed first?)"
+    )

@@ -1,0 +1,11 @@
+"""Measurements behind the figures the docs quote, each runnable as ``python -m site_examples.benchmarks.NAME``.
+
+Benchmarks, not tests: each reports against its targets and never asserts them.
+
+- :mod:`.attention_at_scale`: blockwise attention against naive numpy and PyTorch on the CPU,
+  ``docs/data/attention-at-scale.json`` (rendered by ``overrides/hooks/benchmarks.py``);
+- :mod:`.runner_figures`: the in-page runner's weight and speed in headless Chromium, ``docs/data/runner-figures.*``;
+- :mod:`.visualizer_figures`: how fast the lab responds in headless Chromium (printed, not written);
+- :mod:`.model_figures`: what running all-MiniLM-L6-v2 in the reader's browser costs, ``docs/data/model-figures.*``;
+- :mod:`.units`: how the figures are written (milliseconds, MiB), shared with the benchmarks hook.
+"""

@@ -1,0 +1,153 @@
+"""Headless Chromium and a loopback web server for the built site: the one set-up shared by the browser
+benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/browser/conftest.py``).
+
+- :func:`free_address` and :func:`build_site`: a free port on 127.0.0.1, and the site built for it
+  (``mkdocs build --strict``). The site is built for the address it is served from (its
+  ``site_url``), because Material's instant navigation only takes over links into its own
+  sitemap, which names that address;
+- :func:`serve`: a folder served from a thread the way a static host serves it, by
+  :class:`StaticHandler` (``.wasm`` as ``application/wasm``, no request log) or by
+  :class:`GzipHandler` (which also gzips text, as GitHub Pages does, and counts the bytes);
+- :func:`chromium`, :data:`CHROMIUM_ARGS` and :func:`launch`: which Chromium to drive and how;
+- :func:`is_local`: whether a page's request stays on the local site. The callers abort every
+  other request: nothing a page does may reach another host.
+
+Only the standard library is imported here (Playwright's objects are passed in), so the site
+tests can build the site without the browser tooling.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# No sandbox (containers), no GPU, and none of the browser's own traffic (updates, sync, QUIC).
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+# What GzipHandler compresses (by the end of the file name), as static hosts compress text.
+COMPRESSIBLE = (".html", ".css", ".js", ".json", ".py", ".svg", ".txt", ".xml", ".asm.js")
+
+
+def free_address() -> str:
+    """``127.0.0.1:PORT`` on a port that is free now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"127.0.0.1:{probe.getsockname()[1]}"
+
+
+def build_site(
+    site: Path, address: str, *, check: bool = False, timeout: float | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Build the site with ``mkdocs build --strict`` into ``site``, for ``http://ADDRESS/``.
+
+    The build's output is captured (``stdout``, ``stderr`` of the result). With ``check``, a
+    failed build raises :class:`RuntimeError` carrying that output.
+    """
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"},
+        timeout=timeout,
+    )
+    if check and result.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}")
+    return result
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Files as a static host serves them, ``.wasm`` as ``application/wasm`` (Pyodide streams it); no request log."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class GzipHandler(StaticHandler):
+    """A static server that gzips text on the fly, like common static hosts; counts bytes sent per path.
+
+    ``sent`` (as transferred) and ``raw`` (before compression) are shared by every request:
+    clear them before a measurement.
+    """
+
+    sent: dict[str, int] = {}
+    raw: dict[str, int] = {}
+
+    def do_GET(self) -> None:  # noqa: N802 - the base class's name
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            return super().do_GET()
+        body = path.read_bytes()
+        self.raw[self.path] = self.raw.get(self.path, 0) + len(body)
+        compress = path.name.endswith(COMPRESSIBLE) and "gzip" in self.headers.get("Accept-Encoding", "")
+        if compress:
+            body = gzip.compress(body, compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Length", str(len(body)))
+        if compress:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        self.wfile.write(body)
+        self.sent[self.path] = self.sent.get(self.path, 0) + len(body)
+
+
+@contextmanager
+def serve(folder: Path, address: str, handler: type[StaticHandler] = StaticHandler) -> Iterator[str]:
+    """Serve ``folder`` on ``address`` (``host:port``) from a thread while the block runs; give its URL."""
+    host, port = address.split(":")
+    server = http.server.ThreadingHTTPServer((host, int(port)), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{address}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def chromium() -> str | None:
+    """``$CHROMIUM``, else ``/usr/bin/chromium`` (``./dev.sh test`` installs it), else ``chromium`` on the PATH.
+
+    None means Playwright's own download (if ``playwright install chromium`` ran).
+    """
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Headless :func:`chromium` with :data:`CHROMIUM_ARGS`."""
+    return playwright.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
+
+
+def is_local(url: str, origin: str) -> bool:
+    """Whether a page's request for ``url`` stays on the site at ``origin`` (or needs no host: data:, blob:)."""
+    return url.startswith(origin) or url.startswith(("data:", "blob:"))
