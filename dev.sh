@@ -76,7 +76,7 @@ setup() {
     # The pretrained model's weights (all-MiniLM-L6-v2, 83 MB, Apache-2.0) for
     # its notebook and tests: fetched once into ~/.cache, verified, never committed.
     .venv/bin/python -m attention.models fetch
-    # Self-hosted front-end files (MathJax, Pyodide), exactly as package-lock.json pins them.
+    # Front-end files (KaTeX, which also typesets the math at build time, and Pyodide), exactly as package-lock.json pins them.
     local lock
     lock=$(sha256sum package-lock.json | cut -d' ' -f1)
     if [ ! -f node_modules/.stamp ] || [ "$(cat node_modules/.stamp)" != "$lock" ]; then

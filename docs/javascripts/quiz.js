@@ -216,7 +216,6 @@
       this.feedback.dataset.result = result;
       this.say([result === "correct" ? "Correct." : "Not quite.", ...lines].join(" "));
       this.lock(true);
-      typeset(this.feedback);
       return result;
     }
 
@@ -305,16 +304,6 @@
       const correct = this.questions.filter((q) => q.result === "correct").length;
       const rest = answered < total ? ` (${answered} of ${total} answered)` : "";
       this.score.textContent = `Score: ${correct} of ${total} correct${rest}.`;
-    }
-  }
-
-  // MathJax typesets the first page by itself; explanations revealed later are
-  // already typeset (they were in the page, hidden), so this only catches math
-  // that arrived before MathJax finished loading.
-  function typeset(element) {
-    const math = window.MathJax;
-    if (math && math.typesetPromise && math.startup && math.startup.promise) {
-      math.startup.promise.then(() => math.typesetPromise([element])).catch(() => {});
     }
   }
 

@@ -29,7 +29,7 @@ of questions::
     ```
 
 Text with display math ``\[ \]`` must be a ``|`` block with the formula on
-lines of its own: ``>`` folds lines into one paragraph, where MathJax would
+lines of its own: ``>`` folds lines into one paragraph, where arithmatex would
 not see it (the build says so). In YAML, a bare ``yes``/``no`` is a boolean and
 ``0.5`` a number: quote such texts (the build says so too).
 
@@ -427,7 +427,7 @@ _MATH_OPENERS = re.compile(r"\\[(\[]")
 
 
 def _markdown(md: Callable[[str], str], text: str, question: Question, what: str) -> str:
-    """Render a fragment; fail if some of its math did not come out as arithmatex markup for MathJax."""
+    """Render a fragment; fail if some of its math did not come out as arithmatex markup (typeset by katex.py)."""
     rendered = md(text)
     expected, found = len(_MATH_OPENERS.findall(text)), rendered.count('class="arithmatex"')
     if found < expected:

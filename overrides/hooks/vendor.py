@@ -1,8 +1,9 @@
 """MkDocs hook: self-host the front-end packages the site uses.
 
-Each entry of ``VENDORED`` copies one folder of an npm package (installed by
-``npm ci`` from ``package-lock.json``) into the site under ``vendor/``. Nothing
-is loaded from a CDN. A missing package fails the build and says how to get it.
+Each entry of ``VENDORED`` copies the files of an npm package (installed by
+``npm ci`` from ``package-lock.json``) that match its patterns into the site
+under ``vendor/``. Nothing is loaded from a CDN. A missing package fails the
+build and says how to get it. (Pyodide is assembled by ``pyodide.py``.)
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-# site path -> (npm package, folder inside it)
+# site path -> (npm package, folder inside it, the files of that folder the site needs)
 VENDORED = {
-    "vendor/mathjax": ("mathjax", "es5"),
+    # KaTeX's style sheet and the fonts it names first (every browser the site supports reads woff2);
+    # the formulas themselves are typeset at build time (katex.py), so no KaTeX script is shipped.
+    "vendor/katex": ("katex", "dist", ("katex.min.css", "fonts/*.woff2")),
 }
 
 
@@ -25,14 +28,14 @@ def _package_dir(config: MkDocsConfig, package: str) -> Path:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    for dest, (package, folder) in VENDORED.items():
+    for dest, (package, folder, patterns) in VENDORED.items():
         source = _package_dir(config, package) / folder
         if not source.is_dir():
             raise PluginError(
                 f"vendor hook: {source} is missing. Install the site's front-end packages with "
                 f"`npm ci` (or run ./dev.sh build, which does it)."
             )
-        for path in sorted(p for p in source.rglob("*") if p.is_file()):
+        for path in sorted({p for pattern in patterns for p in source.glob(pattern) if p.is_file()}):
             uri = f"{dest}/{path.relative_to(source).as_posix()}"
             files.append(File.generated(config, uri, abs_src_path=str(path)))
     return files

@@ -137,14 +137,21 @@ def test_local_resources_exist(built_site: Path, site_host: str) -> None:
     assert not missing, "missing files:\n" + "\n".join(missing)
 
 
-def test_math_is_self_hosted_and_marked_up(built_site: Path) -> None:
+def test_math_is_typeset_at_build_time_and_self_hosted(built_site: Path) -> None:
+    """Every formula arrives typeset (KaTeX's HTML and MathML); the pages load its style sheet and fonts, no math script."""
     lesson = (built_site / "lessons/scaled-dot-product-attention/index.html").read_text(encoding="utf-8")
-    assert lesson.count('class="arithmatex"') >= 20
-    assert r"\operatorname{softmax}" in lesson
-    assert "vendor/mathjax/tex-mml-chtml.js" in lesson
-    assert (built_site / "vendor/mathjax/tex-mml-chtml.js").stat().st_size > 500_000
-    fonts = list((built_site / "vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
-    assert len(fonts) >= 20
+    assert lesson.count('class="katex"') >= 150
+    assert lesson.count("<math") == lesson.count('class="katex"')
+    assert r"\operatorname{softmax}" in lesson  # KaTeX keeps the TeX as the MathML's annotation
+    css = built_site / "vendor/katex/katex.min.css"
+    assert "vendor/katex/katex.min.css" in lesson and css.stat().st_size > 10_000
+    fonts = {m.group(1) for m in re.finditer(r"url\((fonts/[^)]+\.woff2)\)", css.read_text(encoding="utf-8"))}
+    assert len(fonts) >= 15
+    assert all((css.parent / font).is_file() for font in fonts), "a font the style sheet names first is missing"
+    for html in built_site.rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        assert "mathjax" not in text.lower(), html.relative_to(built_site)
+        assert "katex.min.js" not in text and "katex.js" not in text, html.relative_to(built_site)
 
 
 def test_output_blocks_are_labelled(built_site: Path) -> None:
