@@ -193,6 +193,86 @@ def test_correct_option_positions_are_spread_out() -> None:
     assert max(positions.values()) <= 0.5 * len(singles), f"correct answers by position: {dict(positions)}"
 
 
+# Math the reader sees as a word: \text{model}, \operatorname{softmax}.
+_MATH_WORD = re.compile(r"\\(?:text|operatorname|mathrm|mathbf)\{([^{}]*)\}")
+
+
+def visible_length(text: str) -> int:
+    r"""Characters of an option as the reader sees it, not as it is typed.
+
+    Markdown: ``*dog*``, ``_dog_`` and ``dict`` in backticks count as the word;
+    a link ``[text](target)`` as its text. LaTeX: the ``\( \)`` delimiters count for
+    nothing, ``\text{model}`` as its word, any other command (``\sqrt``,
+    ``\times``, ``\alpha``) as one symbol, and braces, ``^`` and ``_`` for
+    nothing (``d_k`` is two characters). Runs of spaces count as one.
+    """
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+
+    def math(match: re.Match[str]) -> str:
+        body = _MATH_WORD.sub(r"\1", match.group(1))
+        body = re.sub(r"\\[A-Za-z]+|\\.", "#", body)
+        return re.sub(r"[{}^_]", "", body)
+
+    text = re.sub(r"\\\((.*?)\\\)", math, text, flags=re.DOTALL)
+    text = re.sub(r"[*`]|(?<!\w)_|_(?!\w)", "", text)
+    return len(" ".join(text.split()))
+
+
+def test_visible_length_counts_what_the_reader_sees() -> None:
+    assert visible_length(r"*cat* hands over `dict`") == len("cat hands over dict")
+    assert visible_length(r"\(d_\text{model} \times d_k\) wide") == len("dmodel × dk wide")
+    assert visible_length(r"See [the formula](lessons/x.md#the-formula).") == len("See the formula.")
+    assert visible_length("two\n   lines") == len("two lines")
+
+
+def _longest_correct(question) -> tuple[bool, float]:
+    """Is the correct option strictly the longest, and how many times the longest other option is it?"""
+    right = next(visible_length(o.text) for o in question.options if o.correct)
+    longest_other = max(visible_length(o.text) for o in question.options if not o.correct)
+    return right > longest_other, right / longest_other
+
+
+def test_option_lengths_do_not_give_the_answer_away() -> None:
+    """Picking the longest option must not be a winning strategy.
+
+    Lengths are :func:`visible_length`: the text as the reader sees it, markup
+    and LaTeX source stripped. Single choice, over the whole site: the correct
+    option is strictly the longest in at most 30 % of the questions, and at least
+    1.5 times the next longest in at most one. Multiple choice, where a reader
+    who guesses ticks the long options: the longest option is a correct one in
+    at most half of the questions (about what chance gives, with half of the
+    options correct), in no question are the correct options exactly the
+    longest ones, and over the site the correct options are on average at most
+    1.1 times as long as the wrong ones.
+    """
+    singles = [(page, q) for page, q in QUESTIONS if q.type == "single"]
+    measured = {q.id: _longest_correct(q) for _, q in singles}
+    longest = sorted(qid for qid, (strictly, _) in measured.items() if strictly)
+    far = sorted(f"{qid} ({ratio:.2f}x)" for qid, (_, ratio) in measured.items() if ratio >= 1.5)
+    assert len(longest) <= 0.3 * len(singles), (
+        f"the correct option is strictly the longest in {len(longest)} of {len(singles)} "
+        f"single-choice questions: {longest}"
+    )
+    assert len(far) <= 1, f"correct option at least 1.5 times the next longest: {far}"
+
+    multiples = [q for _, q in QUESTIONS if q.type == "multiple"]
+    led, exact, right_lengths, wrong_lengths = [], [], [], []
+    for question in multiples:
+        lengths = [(visible_length(o.text), o.correct) for o in question.options]
+        ranked = sorted(lengths, key=lambda pair: pair[0], reverse=True)
+        n_right = sum(correct for _, correct in lengths)
+        if ranked[0][1] and ranked[0][0] > ranked[1][0]:
+            led.append(question.id)
+        if all(correct for _, correct in ranked[:n_right]) and ranked[n_right - 1][0] > ranked[n_right][0]:
+            exact.append(question.id)
+        right_lengths += [n for n, correct in lengths if correct]
+        wrong_lengths += [n for n, correct in lengths if not correct]
+    assert len(led) <= len(multiples) / 2, f"a correct option is strictly the longest in {led}"
+    assert not exact, f"the correct options are exactly the longest ones in {exact}"
+    ratio = (sum(right_lengths) / len(right_lengths)) / (sum(wrong_lengths) / len(wrong_lengths))
+    assert ratio <= 1.1, f"correct options are on average {ratio:.2f} times as long as the wrong ones"
+
+
 def test_multiple_choice_questions_vary_their_answers() -> None:
     for _, question in QUESTIONS:
         if question.type == "multiple":
