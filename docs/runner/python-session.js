@@ -8,9 +8,20 @@
 //
 // Stop terminates the worker, the only way to interrupt Python: the lesson
 // blocks' variables and any file fetched into it go with it, and the next
-// call starts a fresh one.
+// call starts a fresh one. So does anything that ends the worker otherwise: a
+// start-up that fails or makes no progress for START_STEP_TIMEOUT_MS, a crash,
+// Python closing its own worker or exiting. Each is reported (state "failed"
+// or "stopped", with a reason a reader understands); none leaves the session
+// stranded.
 
 const WORKER_URL = new URL("worker.js", import.meta.url).href;
+
+// A start-up step (the runtime, numpy, the runner) that makes no progress for
+// this long has stalled: long enough for the runtime's 10 MB on a slow line.
+const START_STEP_TIMEOUT_MS = 90_000;
+
+// Start-up failures are about the site or the connection, never the reader's code.
+const NOT_YOUR_CODE = "This is not a problem with your code: check the connection and retry.";
 
 class PythonSession {
   constructor() {
@@ -19,7 +30,9 @@ class PythonSession {
     this.nextId = 1;
     this.pending = new Map(); // id -> { resolve, reject, onStream, onProgress }
     this.listeners = new Set(); // progress/state listeners (the page toolbar, the lab)
-    this.state = "idle"; // idle | loading | ready | failed
+    this.state = "idle"; // idle | loading | ready | failed | stopped
+    this.stepTimeoutMs = START_STEP_TIMEOUT_MS;
+    this.watchdog = 0;
   }
 
   emit(event) {
@@ -46,29 +59,60 @@ class PythonSession {
 
   start() {
     if (this.ready) return this.ready;
-    this.worker = new Worker(WORKER_URL);
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.fail(new Error(event.message || "the Python worker crashed"));
+    const worker = new Worker(WORKER_URL);
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.end(`the Python worker crashed (${event.message || "no reason given"})`);
+    };
     this.state = "loading";
     this.emit({ type: "state", state: "loading" });
-    this.ready = this.send({ type: "start" }).then(
+    this.arm("starting");
+    const ready = this.send({ type: "start" }).then(
       () => {
+        clearTimeout(this.watchdog);
         this.state = "ready";
         this.emit({ type: "state", state: "ready" });
       },
       (error) => {
-        this.state = "failed";
-        this.emit({ type: "state", state: "failed", error });
-        throw error;
+        clearTimeout(this.watchdog);
+        if (this.ready === ready) {
+          // A fresh worker for the next try: this one may be half started.
+          worker.terminate();
+          if (this.worker === worker) this.worker = null;
+          this.ready = null;
+        }
+        const reason = error.message === "stopped" ? error : new Error(`Python could not start: ${error.message}. ${NOT_YOUR_CODE}`);
+        if (error.message !== "stopped") {
+          this.state = "failed";
+          this.emit({ type: "state", state: "failed", error: reason });
+        }
+        throw reason;
       },
     );
-    this.ready.catch(() => {}); // reported through listeners; callers see it when they await
-    return this.ready;
+    this.ready = ready;
+    ready.catch(() => {}); // reported through listeners; callers see it when they await
+    return ready;
+  }
+
+  // The start-up's watchdog: every sign of progress gives the next step its full time again.
+  arm(label) {
+    clearTimeout(this.watchdog);
+    const seconds = Math.round(this.stepTimeoutMs / 1000);
+    this.watchdog = setTimeout(() => {
+      this.fail(new Error(`nothing arrived for ${seconds} s while loading ${label}`));
+    }, this.stepTimeoutMs);
   }
 
   receive(message) {
     if (message.type === "progress") {
+      if (this.state === "loading") this.arm(message.label);
       this.emit(message);
+      return;
+    }
+    if (message.type === "died") {
+      this.end(message.reason);
       return;
     }
     const call = this.pending.get(message.id);
@@ -84,6 +128,20 @@ class PythonSession {
     this.pending.delete(message.id);
     if (message.type === "failed") call.reject(new Error(message.error));
     else call.resolve(message);
+    if (message.fatal) this.end("Python exited");
+  }
+
+  // The worker is gone (it crashed, or Python ended it): whatever waits for it
+  // fails with `reason`, and the next call starts a fresh one.
+  end(reason) {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    const starting = this.state === "loading";
+    this.fail(new Error(reason));
+    if (starting) return; // the start's own handler reports it, as a failed start
+    this.ready = null;
+    this.state = "stopped";
+    this.emit({ type: "state", state: "stopped", reason });
   }
 
   fail(error) {
@@ -91,14 +149,20 @@ class PythonSession {
     this.pending.clear();
   }
 
-  // Stop a runaway block: the only reliable way is to end the worker.
+  // Stop a runaway block, or restart Python to free its memory: the only reliable way is to end the worker.
   stop() {
+    clearTimeout(this.watchdog);
     if (this.worker) this.worker.terminate();
     this.fail(new Error("stopped"));
     this.worker = null;
     this.ready = null;
     this.state = "idle";
     this.emit({ type: "state", state: "stopped" });
+  }
+
+  /** Whether a Python session exists (starting, or ready): what Restart would end. */
+  get alive() {
+    return this.worker !== null;
   }
 
   /** A fresh namespace for the lesson blocks of a new page. */
@@ -155,6 +219,13 @@ window.attentionCourse = Object.assign(window.attentionCourse || {}, {
     fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
     get state() {
       return python.state;
+    },
+    // How long a start-up step may make no progress (ms): for slow connections, and for tests of a stalled start.
+    get startStepTimeoutMs() {
+      return python.stepTimeoutMs;
+    },
+    set startStepTimeoutMs(ms) {
+      python.stepTimeoutMs = ms;
     },
     onState: (listener) => python.onState(listener),
   },

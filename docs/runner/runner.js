@@ -47,6 +47,48 @@ function writeStored(index, code) {
   }
 }
 
+// ── Output while a block runs ──────────────────────────────────────────────
+
+// What a running block has printed is drawn once per frame, and only its last
+// LIVE_CHARS characters: a loop of prints must never freeze the page (Stop has
+// to stay clickable). When the block ends, the output that Python kept
+// (cell.py: its first and last lines) replaces it.
+const LIVE_CHARS = 100_000;
+
+class LiveOutput {
+  constructor(element) {
+    this.element = element;
+    this.pieces = [];
+    this.text = "";
+    this.frame = 0;
+  }
+
+  append(text) {
+    this.pieces.push(text);
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  draw() {
+    this.frame = 0;
+    let text = this.text + this.pieces.join("");
+    this.pieces = [];
+    if (text.length > LIVE_CHARS) {
+      const cut = text.indexOf("\n", text.length - LIVE_CHARS);
+      text = "… (earlier lines are not shown while the block runs)\n" + text.slice(cut < 0 ? text.length - LIVE_CHARS : cut + 1);
+    }
+    this.text = text;
+    this.element.textContent = text;
+  }
+
+  /** Drop what has not been drawn yet (the block ended: its final output follows). */
+  cancel() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.pieces = [];
+    this.text = "";
+  }
+}
+
 // ── One runnable block ─────────────────────────────────────────────────────
 
 class Block {
@@ -96,6 +138,7 @@ class Block {
     this.output = html("pre", { "data-runner-output": "", tabindex: "0", "aria-label": `Output of block ${n}` });
     this.expected = hasExpected ? outputBlock.querySelector("code").textContent.replace(/\n$/, "") : "";
     this.output.textContent = this.expected;
+    this.live = new LiveOutput(this.output);
     this.panel.append(this.panelLabel, this.output);
     if (!hasExpected) this.panel.hidden = true;
 
@@ -170,14 +213,16 @@ class Block {
   beginOutput() {
     this.panel.hidden = false;
     this.panelLabel.textContent = "Output (running…)";
+    this.live.cancel();
     this.output.textContent = "";
   }
 
   appendOutput(text) {
-    this.output.textContent += text;
+    this.live.append(text);
   }
 
   finishOutput(result) {
+    this.live.cancel();
     const seconds = (result.ms / 1000).toFixed(2);
     const separator = result.output && !result.output.endsWith("\n") ? "\n" : "";
     this.output.textContent = result.output + (result.error ? separator + result.error : "");
@@ -203,6 +248,9 @@ class Page {
   buildToolbar(article, firstBlock) {
     this.bar = html("div", { class: "runner-page", role: "region", "aria-label": "Python in this page" });
     this.runAll = button("run-all", "Run all blocks", "Run every code block of this page, in order");
+    // Ends Python and starts a fresh one: after a MemoryError (to give its memory back), a
+    // session in a bad state, or a start-up that failed (then it reads "Retry").
+    this.restart = button("restart", "Restart Python", "End this page's Python session and start a fresh one");
     this.pageStatus = html("span", { class: "runner-page-status", "aria-live": "polite" });
     const help = html(
       "p",
@@ -210,10 +258,11 @@ class Page {
       "Every code block is editable and runs in your browser, in order, sharing one Python session per page. " +
         "Ctrl+Enter runs a block; in the editor, Tab indents (press Escape first to move on with Tab).",
     );
-    this.bar.append(this.runAll, this.pageStatus, help);
+    this.bar.append(this.runAll, this.restart, this.pageStatus, help);
     firstBlock.before(this.bar);
     this.runAll.addEventListener("click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
-    this.showPython(python.state === "ready" ? "ready" : python.state);
+    this.restart.addEventListener("click", () => this.restartPython());
+    this.showPython(python.state);
   }
 
   showPython(state, detail = "") {
@@ -221,11 +270,14 @@ class Page {
       idle: "Python starts when you run a block.",
       loading: "Starting Python…",
       ready: "Python is ready.",
-      stopped: "Python was stopped; it restarts when you run a block.",
-      failed: `Python could not start: ${detail}`,
+      stopped: detail ? `Python stopped: ${detail}. It restarts when you run a block.` : "Python was stopped; it restarts when you run a block.",
+      failed: detail || "Python could not start.",
     }[state];
     this.pageStatus.textContent = detail && state === "loading" ? detail : text;
     this.bar.setAttribute("data-python", state);
+    this.restart.hidden = !(python.alive || state === "failed");
+    this.restart.textContent = state === "failed" ? "Retry" : "Restart Python";
+    this.restart.title = state === "failed" ? "Try to start Python again" : "End this page's Python session and start a fresh one";
   }
 
   listen() {
@@ -234,10 +286,31 @@ class Page {
         const size = event.bytes ? ` (${formatBytes(event.bytes)})` : "";
         this.showPython("loading", `Loading ${event.label}${size}, step ${event.step} of ${event.steps}…`);
       } else if (event.type === "state") {
-        this.showPython(event.state, event.error ? event.error.message : "");
+        if (event.state === "stopped" && event.reason) this.sessionLost();
+        this.showPython(event.state, event.error ? event.error.message : event.reason || "");
       }
     };
     return python.onState(listener);
+  }
+
+  // The session ended without Stop (a crash, or Python ended its worker): no block's results remain.
+  sessionLost() {
+    this.blocks.forEach((b) => {
+      b.ran = false;
+      b.setStale(false);
+    });
+  }
+
+  restartPython() {
+    if (python.alive) python.stop();
+    this.busy = false;
+    this.runAll.disabled = false;
+    this.blocks.forEach((b) => {
+      b.ran = false;
+      b.setStale(false);
+      b.setStatus("idle");
+    });
+    python.start().catch(() => {}); // reported through the page's status
   }
 
   warmWhenVisible() {
@@ -285,11 +358,16 @@ class Page {
       result = await python.run(block.editor.value, `<block ${block.index + 1}>`, (text) => block.appendOutput(text));
     } catch (error) {
       if (error.message === "stopped") return false; // stop() has already updated the page
-      block.setStatus("error", "Python failed");
+      const startup = error.message.startsWith("Python could not start");
+      block.setStatus("error", startup ? "Python could not start" : "Python stopped");
       block.finishOutput({ ok: false, output: "", error: String(error.message || error), ms: 0 });
+      block.showNote(startup ? "Nothing of your code ran. Press Retry above, or Run again." : "Run the block again: Python starts afresh.");
       return false;
     }
     block.finishOutput(result);
+    if (/\bMemoryError\b/.test(result.error || "")) {
+      block.showNote("Python ran out of memory, and keeps what it took until it restarts: press Restart Python above to give it back.");
+    }
     block.ran = result.ok;
     block.ranCode = block.editor.value;
     block.setStale(false);

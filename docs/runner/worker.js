@@ -106,33 +106,103 @@ async function fetchFile(url, path, onProgress) {
   return { bytes: loaded, ms: performance.now() - began };
 }
 
+// What went wrong, in words: errors from importScripts, Pyodide and fetch come
+// as Error objects, DOM exceptions, events or plain objects.
+function describe(error) {
+  if (error && typeof error.message === "string" && error.message) return error.message;
+  if (error && error.type) return `${error.type} event`;
+  if (error && typeof error === "object") {
+    try {
+      return JSON.stringify(error);
+    } catch {
+      /* fall through */
+    }
+  }
+  return String(error);
+}
+
+// A start-up step that failed: the message names the step, never a stack.
+class StartError extends Error {}
+
+// When one of its files fails to load, Pyodide's loader rejects a promise of
+// its own besides the one loadPyodide returns; start() reports the failure,
+// so that duplicate is not left to surface as an uncaught error.
+let loading = false;
+self.addEventListener("unhandledrejection", (event) => {
+  if (loading) event.preventDefault();
+});
+
 async function start() {
-  const manifest = JSON.parse(await fetchText(PYODIDE_URL + "manifest.json"));
-  const size = (...names) => names.reduce((sum, name) => sum + (manifest.sizes[name] || 0), 0);
-  const steps = [
-    ["the Python runtime", size("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")],
-    ["numpy and the attention package", size(manifest.packages.numpy, manifest.packages.attention)],
-    ["the lesson runner", 0],
-  ];
-  const progress = (index) => post({ type: "progress", step: index + 1, steps: steps.length, label: steps[index][0], bytes: steps[index][1] });
+  let steps = [["the list of Python's files", 0]];
+  let current = 0;
+  const progress = (index) => {
+    current = index;
+    post({ type: "progress", step: index + 1, steps: steps.length, label: steps[index][0], bytes: steps[index][1] });
+  };
+  try {
+    const manifest = JSON.parse(await fetchText(PYODIDE_URL + "manifest.json"));
+    const size = (...names) => names.reduce((sum, name) => sum + (manifest.sizes[name] || 0), 0);
+    steps = [
+      ["the Python runtime", size("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")],
+      ["numpy and the attention package", size(manifest.packages.numpy, manifest.packages.attention)],
+      ["the lesson runner", 0],
+    ];
 
-  progress(0);
-  importScripts(PYODIDE_URL + "pyodide.js");
-  python = await self.loadPyodide({ indexURL: PYODIDE_URL });
+    progress(0);
+    importScripts(PYODIDE_URL + "pyodide.js");
+    loading = true;
+    try {
+      python = await self.loadPyodide({ indexURL: PYODIDE_URL });
+    } finally {
+      setTimeout(() => (loading = false), 1000); // the loader's own rejection may come a moment later
+    }
 
-  progress(1);
-  const problems = [];
-  await python.loadPackage("attention", { messageCallback: () => {}, errorCallback: (text) => problems.push(text) });
-  if (problems.length) throw new Error(problems.join("\n"));
+    progress(1);
+    const problems = [];
+    await python.loadPackage("attention", { messageCallback: () => {}, errorCallback: (text) => problems.push(text) });
+    if (problems.length) throw new Error(problems.join("; "));
 
-  progress(2);
-  python.FS.writeFile("/lib/python3.12/site-packages/lesson_cell.py", await fetchText(CELL_URL));
+    progress(2);
+    python.FS.writeFile("/lib/python3.12/site-packages/lesson_cell.py", await fetchText(CELL_URL));
+    startSession();
+  } catch (error) {
+    throw new StartError(`${steps[current][0]} could not be loaded (${describe(error)})`);
+  }
+}
+
+// The page's namespace, the lesson runner and the components' namespace, in Python.
+function startSession() {
   const session = python.runPython(`
 import numpy as _np
 import lesson_cell as _cell
 
 _print_defaults = _np.get_printoptions()
 _namespace = {}
+
+# The page gives Python no keyboard: say so, instead of Pyodide's "I/O error".
+import builtins as _builtins
+import io as _io
+import sys as _sys
+
+_NO_INPUT = (
+    "input() is not supported in the page: Python here has no keyboard to read from. "
+    "Put the value in the code instead, for example name = 'Ada'."
+)
+
+def _input(prompt=""):
+    raise EOFError(_NO_INPUT)
+
+class _NoStdin(_io.TextIOBase):
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        raise EOFError(_NO_INPUT)
+
+    readline = read
+
+_builtins.input = _input
+_sys.stdin = _NoStdin()
 
 def _reset():
     # A fresh page: a new namespace, and numpy's process-wide print options
@@ -178,8 +248,16 @@ async function handle(message) {
     case "run": {
       await starting;
       const began = performance.now();
-      const stream = (text) => post({ type: "stream", id: message.id, text });
-      const result = runBlock(message.code, message.filename, stream);
+      const live = new LiveStream(message.id);
+      let result;
+      try {
+        result = runBlock(message.code, message.filename, (text) => live.write(text));
+      } catch (error) {
+        live.flush();
+        exited(message.id, error, performance.now() - began);
+        break;
+      }
+      live.flush();
       const [ok, output, error] = result.toJs();
       result.destroy();
       post({ type: "result", id: message.id, ok, output, error, ms: performance.now() - began });
@@ -209,8 +287,71 @@ async function handle(message) {
   }
 }
 
+// A block's output goes to the page in batches, at most every STREAM_INTERVAL_MS
+// (a loop of print()s would otherwise post one message per line), and a batch
+// keeps only its last STREAM_BATCH characters: the page shows the end of the
+// output live and the kept output (cell.py) when the block ends.
+const STREAM_INTERVAL_MS = 50;
+const STREAM_BATCH = 200_000;
+
+class LiveStream {
+  constructor(id) {
+    this.id = id;
+    this.pieces = [];
+    this.length = 0;
+    this.sent = performance.now();
+  }
+
+  write(text) {
+    this.pieces.push(text);
+    this.length += text.length;
+    if (this.length > 2 * STREAM_BATCH) this.trim();
+    if (performance.now() - this.sent >= STREAM_INTERVAL_MS) this.flush();
+  }
+
+  trim() {
+    const text = this.pieces.join("");
+    this.pieces = ["…\n" + text.slice(-STREAM_BATCH)];
+    this.length = this.pieces[0].length;
+  }
+
+  flush() {
+    if (this.length > STREAM_BATCH) this.trim();
+    if (this.pieces.length) post({ type: "stream", id: this.id, text: this.pieces.join("") });
+    this.pieces = [];
+    this.length = 0;
+    this.sent = performance.now();
+  }
+}
+
+// The block ended Python itself (os._exit, or a fatal error inside Pyodide):
+// report it as the block's error, in Python's words, and end this worker; the
+// page starts a fresh one for the next run.
+function exited(id, error, ms) {
+  const status = error && error.name === "Exit" ? error.status : null;
+  const what = status !== null ? `Python exited (os._exit(${status}))` : `Python stopped working (${describe(error)})`;
+  post({
+    type: "result",
+    id,
+    ok: false,
+    output: "",
+    error: `${what}: this page's Python session has ended. The next run starts a fresh one.\n`,
+    ms,
+    fatal: true,
+  });
+  closeWorker();
+}
+
+// Python can close this worker itself (import js; js.close()): tell the page
+// first, so that it does not wait for an answer that will never come.
+const closeWorker = self.close.bind(self);
+self.close = () => {
+  post({ type: "died", reason: "Python closed its own worker (js.close())" });
+  closeWorker();
+};
+
 self.onmessage = (event) => {
   handle(event.data).catch((error) => {
-    post({ type: "failed", id: event.data.id, error: String(error && error.stack ? error.stack : error) });
+    post({ type: "failed", id: event.data.id, error: describe(error), startup: error instanceof StartError });
   });
 };

@@ -90,3 +90,39 @@ def test_run_block_reports_system_exit_instead_of_exiting() -> None:
 def test_stderr_is_shown_with_stdout_in_order() -> None:
     source = "import sys\nprint('out 1')\nprint('err', file=sys.stderr)\nprint('out 2')"
     assert cell.run_cell(source, {}) == "out 1\nerr\nout 2\n"
+
+
+def test_kept_output_is_exact_within_its_bounds_however_it_is_written() -> None:
+    text = "first\n\nthird line\nno newline at the end"
+    for pieces in ([text], list(text), [text[:7], text[7:20], text[20:]]):
+        kept = cell.KeptOutput(lines=4, width=30)
+        for piece in pieces:
+            kept.write(piece)
+        assert kept.text() == text
+
+
+def test_kept_output_keeps_the_first_and_last_lines_and_counts_the_rest() -> None:
+    kept = cell.KeptOutput(lines=3, width=100)
+    for i in range(10):
+        kept.write(f"{i}\n")
+    assert kept.text() == "0\n1\n2\n… 4 lines not shown …\n7\n8\n9\n"
+
+
+def test_kept_output_cuts_an_overlong_line_and_says_by_how_much() -> None:
+    kept = cell.KeptOutput(lines=3, width=5)
+    kept.write("abc")
+    kept.write("defgh\nok\n")
+    kept.write("x" * 12)
+    assert kept.text() == "abcde … (3 more characters not shown)\nok\nxxxxx … (7 more characters not shown)"
+
+
+def test_run_block_keeps_bounded_output_and_streams_cut_pieces() -> None:
+    heard: list[str] = []
+    ok, output, error = cell.run_block(
+        "for i in range(50):\n    print(i)\nprint('y' * 50_000)", {}, "<block 1>", heard.append, cell.KeptOutput(lines=5, width=40)
+    )
+    assert ok and error == ""
+    assert output.splitlines()[:6] == ["0", "1", "2", "3", "4", "… 41 lines not shown …"]
+    assert output.splitlines()[-1] == "y" * 40 + " … (49,960 more characters not shown)"
+    longest = max(heard, key=len)
+    assert len(longest) < 25_000 and longest.startswith("y" * 100) and " … " in longest

@@ -1,0 +1,129 @@
+"""Nothing a reader's code does can freeze or strand the page: floods of output, a failed or stalled start,
+a worker that dies, input(), os._exit; Restart Python is there whenever a session is."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.test_runner import LESSON, _block, _run
+
+
+def _edit_and_run(page: Page, n: int, code: str, status: str = "done") -> str:
+    _block(page, n).locator("[data-runner-code]").fill(code)
+    _run(page, n, status)
+    return _block(page, n).locator("[data-runner-output]").text_content() or ""
+
+
+def test_a_hundred_thousand_lines_keep_their_ends_and_the_page_responsive(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, "for i in range(100_000):\n    print(i)")
+    lines = output.splitlines()
+    assert lines[:3] == ["0", "1", "2"] and lines[999] == "999"
+    assert lines[1000] == "… 98,000 lines not shown …"
+    assert lines[-1] == "99999" and len(lines) == 2001
+
+
+def test_stop_stays_clickable_while_a_block_prints_without_end(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    block = _block(page, 1)
+    block.locator("[data-runner-code]").fill("i = 0\nwhile True:\n    print(i)\n    i += 1")
+    block.locator("button[data-action=run]").click()
+    expect(block.locator("[data-runner-output]")).to_contain_text("\n1000\n")  # printing, and drawn as it goes
+    # The page answers at once while Python floods it with output: a frozen page would time this out.
+    assert page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))")
+    block.locator("button[data-action=stop]").click(timeout=10_000)
+    expect(block).to_have_attribute("data-runner-status", "idle")
+    expect(block.locator("[data-runner-note]")).to_contain_text("Stopped")
+
+
+def test_one_enormous_line_is_cut_not_kept(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, "print('x' * 50_000_000)")
+    assert output.startswith("x" * 2000 + " … (49,998,000 more characters not shown)")
+    assert len(output) < 3000
+
+
+def test_a_failed_start_says_what_failed_and_retry_starts_afresh(page: Page, site_url: str, traffic) -> None:
+    failing = {"on": True}
+
+    def stdlib(route: Route) -> None:
+        if failing["on"]:
+            route.fulfill(status=404, body="not found")
+        else:
+            route.continue_()
+
+    page.route("**/pyodide/python_stdlib.zip", stdlib)
+    page.goto(site_url + LESSON)
+    _block(page, 1).locator("button[data-action=run]").click()
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
+    status = page.locator(".runner-page-status")
+    expect(status).to_contain_text("Python could not start: the Python runtime could not be loaded")
+    expect(status).to_contain_text("not a problem with your code")
+    text = status.text_content() or ""
+    assert "[object Object]" not in text and "    at " not in text and ".js:" not in text
+    output = _block(page, 1).locator("[data-runner-output]").text_content() or ""
+    assert "    at " not in output
+    expect(_block(page, 1).locator("button[data-action=run]")).to_be_enabled()
+    retry = page.locator("button[data-action=restart]")
+    expect(retry).to_have_text("Retry")
+    # Pyodide logs the failed load in the worker's console: expected here, and only here.
+    assert any("python_stdlib.zip" in error for error in traffic.console_errors)
+    traffic.console_errors.clear()
+    failing["on"] = False
+    retry.click()
+    expect(status).to_have_text("Python is ready.")
+    _run(page, 1)
+
+
+def test_a_stalled_start_times_out_with_a_reason(page: Page, site_url: str) -> None:
+    stalled: list[Route] = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
+    page.goto(site_url + LESSON)
+    page.evaluate("window.attentionCourse.python.startStepTimeoutMs = 3000")
+    _block(page, 1).locator("button[data-action=run]").click()
+    status = page.locator(".runner-page-status")
+    expect(status).to_contain_text("nothing arrived for 3 s while loading the Python runtime", timeout=20_000)
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
+    expect(page.locator("button[data-action=restart]")).to_have_text("Retry")
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    page.evaluate("window.attentionCourse.python.startStepTimeoutMs = 90000")
+    _run(page, 1)
+
+
+def test_restart_python_is_there_whenever_a_session_is(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    restart = page.locator("button[data-action=restart]")
+    expect(restart).to_be_hidden()  # no session yet
+    _run(page, 1)
+    expect(restart).to_be_visible()
+    output = _edit_and_run(page, 2, "big = [0] * 2**30  # 4 GiB of pointers: more than wasm32 can address", "error")
+    assert "MemoryError" in output
+    expect(_block(page, 2).locator("[data-runner-note]")).to_contain_text("press Restart Python")
+    restart.click()
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "idle")  # its variables went with the session
+    output = _edit_and_run(page, 2, "print(d_k)")  # block 1 runs again first
+    assert output == "4\n"
+
+
+def test_a_worker_that_python_closes_is_noticed_and_replaced(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, "import js\njs.close()", "error")
+    assert "Python closed its own worker" in output
+    expect(page.locator(".runner-page-status")).to_contain_text("Python stopped: Python closed its own worker")
+    assert _edit_and_run(page, 1, "print('back')") == "back\n"
+
+
+def test_os_exit_is_reported_in_pythons_words(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, "import os\nos._exit(3)", "error")
+    assert output.startswith("Python exited (os._exit(3)): this page's Python session has ended.")
+    assert "    at " not in output
+    assert _edit_and_run(page, 1, "print('back')") == "back\n"
+
+
+def test_input_says_it_is_not_supported(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, "name = input('Your name? ')", "error")
+    assert "EOFError: input() is not supported in the page" in output
+    assert "Errno 29" not in output
