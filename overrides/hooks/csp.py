@@ -1,0 +1,78 @@
+"""MkDocs hook: a Content-Security-Policy on every page, as a ``<meta>`` tag (static hosts cannot send headers).
+
+The policy lets a page load scripts, styles, fonts, images, workers and
+connections from the site's own origin only, so that an injection, if one ever
+got in, could neither load nor send anything elsewhere:
+
+- scripts: the site's files, the inline scripts the page was built with (each
+  allowed by its sha256, computed here from the final HTML: Material's few
+  lines that restore the colour scheme, for one), and ``'wasm-unsafe-eval'``,
+  which Pyodide needs to compile Python's WebAssembly;
+- styles: the site's files and the ``<style>`` elements the page was built
+  with (by sha256: the notebooks carry their own); ``style`` attributes, which
+  KaTeX's typeset formulas and Material's components set, are allowed;
+- images and fonts: the site's files, and ``data:`` URLs (Material's icons);
+- no plugins (``object-src 'none'``), no ``<base>`` elsewhere, no form posts away.
+
+It runs after every other hook and plugin (it is listed last in mkdocs.yml),
+on the HTML as it will be served, and goes first in ``<head>``, before any
+script it governs.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+HEAD = re.compile(r"<head[^>]*>")
+# A script element whose type is not JavaScript is data, never run: it needs no hash.
+DATA_TYPE = re.compile(r"""\btype=["']?(?!text/javascript|module|application/javascript)[^"'\s>]+""")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def policy(html: str) -> str:
+    """The page's policy: the fixed rules, and the hashes of its own inline scripts and styles."""
+    scripts = sorted({_sha256(body) for attrs, body in INLINE_SCRIPT.findall(html) if not DATA_TYPE.search(attrs)})
+    styles = sorted({_sha256(body) for body in INLINE_STYLE.findall(html)})
+    rules = {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'", *scripts],
+        "style-src-elem": ["'self'", *styles],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+    }
+    return "; ".join(f"{name} {' '.join(values)}" for name, values in rules.items())
+
+
+def with_policy(html: str, where: str) -> str:
+    """``html`` with its policy as the first element of ``<head>``."""
+    head = HEAD.search(html)
+    if head is None:
+        raise PluginError(f"csp hook: {where} has no <head> to put the Content-Security-Policy in")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+    return html[: head.end()] + meta + html[head.end() :]
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return with_policy(output, f"docs/{page.file.src_uri}")
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    # Pages rendered from a template alone (404.html); the sitemap is not HTML.
+    return with_policy(output, template_name) if template_name.endswith(".html") else output

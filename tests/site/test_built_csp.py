@@ -1,0 +1,39 @@
+"""Every built page carries a Content-Security-Policy that allows only the site's own origin, and its own inline code."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+META = re.compile(r'<head[^>]*>\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+
+
+def _directives(policy: str) -> dict[str, list[str]]:
+    return {name: values for name, *values in (part.split() for part in policy.split(";") if part.strip())}
+
+
+def test_every_page_has_the_policy_first_in_its_head(built_site: Path) -> None:
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) >= 14
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        match = META.search(html)
+        assert match, f"{page.relative_to(built_site)}: no Content-Security-Policy first in <head>"
+        rules = _directives(match.group(1))
+        assert rules["default-src"] == ["'self'"]
+        script = rules["script-src"]
+        assert script[:2] == ["'self'", "'wasm-unsafe-eval'"], page
+        assert all(value.startswith("'sha256-") for value in script[2:]), page  # nothing else: no host, no unsafe-*
+        for name in ("connect-src", "worker-src", "style-src-elem", "img-src", "font-src"):
+            assert all(v in ("'self'", "data:") or v.startswith("'sha256-") for v in rules[name]), (page, name)
+        assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
+        # Every inline script that runs is allowed by its hash, and nothing more is.
+        hashes = {
+            "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+            for attrs, body in SCRIPT.findall(html)
+            if "application/json" not in attrs
+        }
+        assert set(script[2:]) == hashes, page.relative_to(built_site)
