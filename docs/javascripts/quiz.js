@@ -21,6 +21,8 @@
   const EXPORT_FORMAT = "attention-course-quiz-progress";
   const EXPORT_VERSION = 1;
   const QUESTION_ID = /^[a-z0-9][a-z0-9-]*$/;
+  // An export of every question of the course is a few tens of kB: a larger file is not one.
+  const IMPORT_MAX_BYTES = 1_000_000;
   const PAGE = /^[A-Za-z0-9._~\-/]*$/;
 
   // ── Storage ────────────────────────────────────────────────────────────────
@@ -39,25 +41,35 @@
   })();
 
   const store = {
+    resets: 0, // stored records that could not be read, removed so far (the quizzes say so)
     key: (page, id) => `${KEY_PREFIX}${page}#${id}`,
     get(page, id) {
       const raw = backend ? backend.getItem(this.key(page, id)) : memory.get(this.key(page, id));
       if (raw == null) return null;
+      let record = null;
       try {
-        const record = JSON.parse(raw);
-        return validRecord(record) ? record : null;
+        record = JSON.parse(raw);
       } catch (error) {
-        return null;
+        record = null;
       }
+      if (validRecord(record)) return record;
+      this.remove(page, id); // corrupt: reset, and counted so that the page can say so
+      this.resets += 1;
+      return null;
     },
+    // Returns "kept", or "memory" when the browser refused to store it (full or disabled): then it lasts this visit only.
     set(page, id, record) {
       const value = JSON.stringify(record);
       try {
-        if (backend) backend.setItem(this.key(page, id), value);
-        else memory.set(this.key(page, id), value);
+        if (backend) {
+          backend.setItem(this.key(page, id), value);
+          return "kept";
+        }
       } catch (error) {
-        memory.set(this.key(page, id), value);
+        /* full: kept in memory below */
       }
+      memory.set(this.key(page, id), value);
+      return "memory";
     },
     remove(page, id) {
       if (backend) backend.removeItem(this.key(page, id));
@@ -162,12 +174,15 @@
       const previous = store.get(this.quiz.page, this.id);
       const graded = this.grade(answer);
       if (graded === null) return; // not a number: said so, nothing recorded
-      store.set(this.quiz.page, this.id, {
+      const kept = store.set(this.quiz.page, this.id, {
         answer,
         result: graded,
         attempts: (previous ? previous.attempts : 0) + 1,
         time: new Date().toISOString(),
       });
+      if (kept === "memory") {
+        this.say(`${this.status.textContent} Your answer could not be saved in this browser (its storage is full or off): it counts for this visit only.`);
+      }
       this.retryButton.focus();
       this.quiz.updateScore();
     }
@@ -294,7 +309,17 @@
     }
 
     restore() {
+      const before = store.resets;
       for (const question of this.questions) question.restore(store.get(this.page, question.id));
+      const reset = store.resets - before;
+      if (reset) {
+        const notice = document.createElement("p");
+        notice.className = "quiz-notice";
+        notice.setAttribute("data-quiz-notice", "");
+        notice.setAttribute("role", "status");
+        notice.textContent = `${plural(reset, "saved answer", "saved answers")} of this quiz could not be read and ${reset === 1 ? "was" : "were"} reset.`;
+        this.score.after(notice);
+      }
       this.updateScore();
     }
 
@@ -469,12 +494,16 @@
       const file = this.fileInput.files && this.fileInput.files[0];
       this.fileInput.value = "";
       if (!file) return;
+      if (file.size > IMPORT_MAX_BYTES) {
+        const size = (file.size / 1e6).toFixed(1);
+        this.status.textContent = `Could not import: the file is ${size} MB, and a progress export of this course is under 1 MB. Your progress was not changed.`;
+        return;
+      }
       let data;
       try {
-        if (file.size > 1_000_000) throw new Error("too large");
         data = JSON.parse(await file.text());
       } catch (error) {
-        this.status.textContent = "Could not import: the file is not valid JSON.";
+        this.status.textContent = "Could not import: the file is not valid JSON. Your progress was not changed.";
         return;
       }
       const problem = validateImport(data);

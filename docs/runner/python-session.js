@@ -20,6 +20,9 @@ const WORKER_URL = new URL("worker.js", import.meta.url).href;
 // this long has stalled: long enough for the runtime's 10 MB on a slow line.
 const START_STEP_TIMEOUT_MS = 90_000;
 
+// A download (fetchFile) that receives nothing for this long has stalled: it fails, and can be retried.
+const DOWNLOAD_STALL_MS = 30_000;
+
 // Start-up failures are about the site or the connection, never the reader's code.
 const NOT_YOUR_CODE = "This is not a problem with your code: check the connection and retry.";
 
@@ -32,6 +35,7 @@ class PythonSession {
     this.listeners = new Set(); // progress/state listeners (the page toolbar, the lab)
     this.state = "idle"; // idle | loading | ready | failed | stopped
     this.stepTimeoutMs = START_STEP_TIMEOUT_MS;
+    this.stallMs = DOWNLOAD_STALL_MS;
     this.watchdog = 0;
   }
 
@@ -200,7 +204,7 @@ class PythonSession {
   async fetchFile(url, path, onProgress) {
     await this.start();
     const absolute = new URL(url, document.baseURI).href; // the worker resolves URLs against its own address
-    const result = await this.send({ type: "fetch-file", url: absolute, path }, null, onProgress);
+    const result = await this.send({ type: "fetch-file", url: absolute, path, stallMs: this.stallMs }, null, onProgress);
     if (!result.ok) throw new Error(result.error);
     return { bytes: result.bytes, ms: result.ms };
   }
@@ -226,6 +230,13 @@ window.attentionCourse = Object.assign(window.attentionCourse || {}, {
     },
     set startStepTimeoutMs(ms) {
       python.stepTimeoutMs = ms;
+    },
+    // How long a download may receive nothing before it fails as stalled (ms).
+    get downloadStallMs() {
+      return python.stallMs;
+    },
+    set downloadStallMs(ms) {
+      python.stallMs = ms;
     },
     onState: (listener) => python.onState(listener),
   },

@@ -30,20 +30,44 @@ function storageKey(index) {
   return `${STORAGE_PREFIX}${location.pathname}#${index}`;
 }
 
+// An edit longer than this is not kept in the browser's storage (it stays in
+// the page until the reader leaves): a huge one would slow every later visit.
+const STORED_MAX = 100_000;
+
+// What became of an edit the page tried to keep, in words for the block's note ("" when all is well).
+const STORAGE_NOTES = {
+  kept: "",
+  "too-long": `This edit is too long to keep in your browser (over ${STORED_MAX.toLocaleString("en")} characters): it stays until you leave the page.`,
+  full: "This edit could not be kept: your browser's storage for this site is full. It stays until you leave the page.",
+  unavailable: "",
+};
+
+/** The stored edit of a block, or null; a stored value too long to be one of ours is removed, and said so. */
 function readStored(index) {
+  let value;
   try {
-    return localStorage.getItem(storageKey(index));
+    value = localStorage.getItem(storageKey(index));
   } catch {
-    return null; // storage disabled: edits simply are not kept
+    return { code: null, note: "" }; // storage disabled: edits simply are not kept
   }
+  if (value !== null && value.length > STORED_MAX) {
+    writeStored(index, null);
+    return { code: null, note: `A saved edit of this block was too long to restore (${value.length.toLocaleString("en")} characters) and was removed.` };
+  }
+  return { code: value, note: "" };
 }
 
+/** Keep `code` as the block's edit (null: forget it); returns "kept", "too-long", "full" or "unavailable". */
 function writeStored(index, code) {
   try {
-    if (code === null) localStorage.removeItem(storageKey(index));
-    else localStorage.setItem(storageKey(index), code);
-  } catch {
-    /* storage full or disabled: the edit stays in the page */
+    if (code === null || code.length > STORED_MAX) {
+      localStorage.removeItem(storageKey(index));
+      return code === null ? "kept" : "too-long";
+    }
+    localStorage.setItem(storageKey(index), code);
+    return "kept";
+  } catch (error) {
+    return error && error.name === "QuotaExceededError" ? "full" : "unavailable";
   }
 }
 
@@ -99,7 +123,8 @@ class Block {
     this.ran = false; // has run successfully in the current session
     this.build(highlight);
     const stored = readStored(index);
-    if (stored !== null && stored !== this.original) this.setCode(stored, { edited: true });
+    if (stored.code !== null && stored.code !== this.original) this.setCode(stored.code, { edited: true });
+    if (stored.note) this.showNote(stored.note);
   }
 
   get label() {
@@ -180,7 +205,12 @@ class Block {
     this.sizeEditor();
     const changed = this.editor.value !== this.original;
     this.root.toggleAttribute("data-runner-edited", changed);
-    writeStored(this.index, changed ? this.editor.value : null);
+    const kept = writeStored(this.index, changed ? this.editor.value : null);
+    if (kept !== this.kept) {
+      this.kept = kept;
+      if (STORAGE_NOTES[kept] || this.storageNoted) this.showNote(STORAGE_NOTES[kept]);
+      this.storageNoted = Boolean(STORAGE_NOTES[kept]);
+    }
     this.page.changed(this);
   }
 

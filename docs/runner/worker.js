@@ -36,20 +36,33 @@ async function fetchText(url) {
 // A download reports its progress at most this often (and once at the end).
 const PROGRESS_INTERVAL_MS = 100;
 
+// `work` (a promise), or an error saying that the download stalled once `ms` pass without it settling.
+function within(ms, work, url, onStall) {
+  let timer;
+  const stalled = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`could not fetch ${url}: the download stalled (nothing arrived for ${Math.round(ms / 1000)} s)`));
+      onStall(); // after: the race is already decided, by the reason above
+    }, ms);
+  });
+  return Promise.race([work, stalled]).finally(() => clearTimeout(timer));
+}
+
 // Download `url` into Pyodide's file system at `path` (an absolute path; its
 // folders are created), streaming so the page can show progress. `total` is
 // the Content-Length when it counts the bytes that arrive, else null (a
 // compressed response's length counts compressed bytes).
-async function fetchFile(url, path, onProgress) {
+async function fetchFile(url, path, onProgress, stallMs) {
   if (typeof path !== "string" || !path.startsWith("/") || path.endsWith("/")) {
     throw new Error(`fetchFile: path must be an absolute file path such as /models/x.bin, got ${JSON.stringify(path)}`);
   }
   const began = performance.now();
+  const abort = new AbortController();
   let response;
   try {
-    response = await fetch(url);
+    response = await within(stallMs, fetch(url, { signal: abort.signal }), url, () => abort.abort());
   } catch (error) {
-    throw new Error(`could not fetch ${url}: ${error.message}`);
+    throw new Error(error.message.startsWith("could not fetch") ? error.message : `could not fetch ${url}: ${error.message}`);
   }
   if (!response.ok) {
     throw new Error(`could not fetch ${url}: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
@@ -66,7 +79,7 @@ async function fetchFile(url, path, onProgress) {
   onProgress(0, total);
   const reader = response.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await within(stallMs, reader.read(), url, () => abort.abort());
     if (done) break;
     if (bytes) {
       if (loaded + value.length > total) throw new Error(`could not fetch ${url}: more than the announced ${total} bytes`);
@@ -275,7 +288,7 @@ async function handle(message) {
       await starting;
       const progress = (loaded, total) => post({ type: "fetch-progress", id: message.id, loaded, total });
       try {
-        const { bytes, ms } = await fetchFile(message.url, message.path, progress);
+        const { bytes, ms } = await fetchFile(message.url, message.path, progress, message.stallMs);
         post({ type: "result", id: message.id, ok: true, bytes, ms });
       } catch (error) {
         post({ type: "result", id: message.id, ok: false, error: String(error.message || error) });

@@ -127,3 +127,56 @@ def test_input_says_it_is_not_supported(page: Page, site_url: str) -> None:
     output = _edit_and_run(page, 1, "name = input('Your name? ')", "error")
     assert "EOFError: input() is not supported in the page" in output
     assert "Errno 29" not in output
+
+
+def test_an_oversized_saved_edit_is_removed_and_said_so(page: Page, site_url: str) -> None:
+    """A stored edit of a million lines (from a paste, or tampering) would slow every visit: it is dropped, with a note."""
+    page.add_init_script(
+        """
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem('attention-course:code:' + location.pathname + '#0', 'x\\n'.repeat(1_000_000));
+        }
+        """
+    )
+    page.goto(site_url + LESSON)
+    block = _block(page, 1)
+    expect(block.locator("[data-runner-note]")).to_contain_text("too long to restore (2,000,000 characters) and was removed")
+    assert "x\nx\nx" not in block.locator("[data-runner-code]").input_value()
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('attention-course:code:')).length") == 0
+    # Edits that long are not stored in the first place; the reader is told, and the edit stays in the page.
+    block.locator("[data-runner-code]").evaluate(
+        "(editor) => { editor.value = 'y = 2\\n'.repeat(20_000); editor.dispatchEvent(new Event('input')); }"
+    )
+    expect(block.locator("[data-runner-note]")).to_contain_text("too long to keep in your browser")
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('attention-course:code:')).length") == 0
+
+
+def test_a_full_storage_is_said_not_silent(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    page.evaluate(
+        """() => {
+          // Fill the site's storage to the last byte: halve the piece whenever it no longer fits.
+          for (let i = 0, size = 500_000; size >= 1; ) {
+            try { localStorage.setItem('filler-' + i++, 'z'.repeat(size)); } catch { size = Math.floor(size / 2); }
+          }
+        }"""
+    )
+    block = _block(page, 1)
+    block.locator("[data-runner-code]").fill("print('an edit worth keeping, of some length, to be sure it does not fit')")
+    expect(block.locator("[data-runner-note]")).to_contain_text("storage for this site is full")
+    _run(page, 1)  # the edit still runs
+    expect(block.locator("[data-runner-output]")).to_have_text("an edit worth keeping, of some length, to be sure it does not fit\n")
+
+
+def test_a_stalled_download_fails_with_a_reason_and_can_be_retried(page: Page, site_url: str) -> None:
+    stalled: list[Route] = []
+    page.route("**/models/all-MiniLM-L6-v2/config.json", lambda route: stalled.append(route))  # never answered
+    page.goto(site_url + LESSON)
+    page.evaluate("window.attentionCourse.python.downloadStallMs = 2000")
+    fetch = "window.attentionCourse.python.fetchFile('../../models/all-MiniLM-L6-v2/config.json', '/tmp/config.json')"
+    error = page.evaluate(f"{fetch}.then(() => 'fetched', (error) => error.message)")
+    assert error.endswith("config.json: the download stalled (nothing arrived for 2 s)"), error
+    page.unroute("**/models/all-MiniLM-L6-v2/config.json")
+    result = page.evaluate(f"{fetch}.then((r) => r.bytes)")
+    assert result > 100

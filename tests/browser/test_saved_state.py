@@ -1,0 +1,58 @@
+"""Saved state that cannot be trusted or kept is said so and reset, never fatal: quizzes and the progress import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_quiz import CHECK_PAGE, _open, _question, _wrong_and_right
+
+KEY = "attention-course/quiz/v1/check-your-understanding/#check-why-scale"
+
+
+def test_a_corrupt_saved_answer_is_reported_and_reset(page: Page, site_url: str) -> None:
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); localStorage.setItem('{KEY}', '{{not json'); }}"
+    )
+    _open(page, site_url + CHECK_PAGE)
+    notice = page.locator("[data-quiz-notice]")
+    expect(notice).to_have_text("1 saved answer of this quiz could not be read and was reset.")
+    assert page.evaluate(f"localStorage.getItem('{KEY}')") is None
+    # The quiz works as if the answer had never been given.
+    question = _question(page, "check-why-scale")
+    _wrong_and_right(question)[1].check()
+    question.locator("button[data-action=check]").click()
+    expect(question.locator("[data-feedback]")).to_have_attribute("data-result", "correct")
+    _open(page, site_url + CHECK_PAGE)
+    expect(page.locator("[data-quiz-notice]")).to_have_count(0)  # said once: the reset stuck
+
+
+def test_an_answer_that_cannot_be_saved_says_so(page: Page, site_url: str) -> None:
+    _open(page, site_url + CHECK_PAGE)
+    page.evaluate(
+        """() => {
+          // Fill the site's storage to the last byte: halve the piece whenever it no longer fits.
+          for (let i = 0, size = 500_000; size >= 1; ) {
+            try { localStorage.setItem('filler-' + i++, 'z'.repeat(size)); } catch { size = Math.floor(size / 2); }
+          }
+        }"""
+    )
+    question = _question(page, "check-why-scale")
+    _wrong_and_right(question)[1].check()
+    question.locator("button[data-action=check]").click()
+    status = question.locator("[data-feedback-status]")
+    expect(status).to_contain_text("Correct.")
+    expect(status).to_contain_text("could not be saved in this browser")
+
+
+def test_an_oversized_import_names_its_real_problem(page: Page, site_url: str, tmp_path: Path) -> None:
+    page.goto(site_url)
+    expect(page.locator("[data-quiz-progress]")).to_have_attribute("data-quiz-ready", "")
+    big = tmp_path / "progress.json"
+    big.write_text('{"format": "attention-course-quiz-progress", "pad": "' + "x" * 1_200_000 + '"}', encoding="utf-8")
+    page.locator("input[data-action=import-progress]").set_input_files(big)
+    expect(page.locator("[data-quiz-progress-status]")).to_have_text(
+        "Could not import: the file is 1.2 MB, and a progress export of this course is under 1 MB. "
+        "Your progress was not changed."
+    )
