@@ -56,3 +56,23 @@ def test_an_oversized_import_names_its_real_problem(page: Page, site_url: str, t
         "Could not import: the file is 1.2 MB, and a progress export of this course is under 1 MB. "
         "Your progress was not changed."
     )
+
+
+def test_a_corrupt_colour_scheme_setting_is_reset_and_the_toggle_works(page: Page, site_url: str) -> None:
+    """Material reads its saved settings as JSON: an unreadable colour scheme used to kill its toggle."""
+    warnings: list[str] = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        " localStorage.setItem(new URL('/', location).pathname + '.__palette', '{\"index\": 1, \"color\": '); }"
+    )
+    page.goto(site_url + CHECK_PAGE)
+    assert any("__palette could not be read, and was reset" in text for text in warnings), warnings
+    assert page.evaluate("JSON.parse(localStorage.getItem('/.__palette')).index") == 0  # reset to the first scheme
+    body = page.locator("body")
+    toggle = page.locator("label.md-header__button[for^='__palette']:visible").first
+    expect(toggle).to_have_attribute("title", "Switch to light mode")  # the first scheme: the system's
+    toggle.click()  # light
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()  # dark
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    assert page.evaluate("JSON.parse(localStorage.getItem('/.__palette')).index") == 2  # saved again, readable
