@@ -10,19 +10,25 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "CheckedInputs",
     "PreparedMask",
+    "ScoresOverflowError",
     "all_finite",
     "as_float_array",
     "as_mask",
     "check_finite",
     "check_flag",
+    "check_inputs",
     "check_int",
+    "check_memory",
+    "check_product",
     "check_qk",
     "check_qkv",
     "check_scale",
@@ -30,6 +36,8 @@ __all__ = [
     "float_dtype",
     "overflow_error",
     "prepare_mask",
+    "saturate",
+    "score_factor",
     "shape_str",
     "sum_of_squares",
 ]
@@ -46,15 +54,14 @@ _FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 def float_dtype(*arrays: NDArray) -> np.dtype:
     """The float dtype a computation on ``arrays`` returns.
 
-    float32 stays float32 and float64 stays float64; mixing them gives
-    float64; float16 is computed in float32 (its range is too small for
-    scores); integers are promoted to float64.
+    float32 stays float32; float16 is computed in float32 (its range is too
+    small for scores); anything else, float64, integers and wider floats such
+    as ``np.longdouble`` alike, is computed in float64; float32 mixed with
+    float64 gives float64.
     """
     dtype = np.result_type(*(a.dtype for a in arrays))
     # Kind and size, not np.issubdtype: this runs on every call of every function.
-    if dtype.kind != "f":
-        return _FLOAT64
-    return _FLOAT32 if dtype.itemsize < 4 else dtype
+    return _FLOAT32 if dtype.kind == "f" and dtype.itemsize <= 4 else _FLOAT64
 
 
 def as_float_array(
@@ -75,7 +82,9 @@ def as_float_array(
     ``ValueError``. ``allow_neg_inf`` lets ``-inf`` through, which softmax
     and additive masks read as "weight exactly zero". ``finite=False`` leaves
     NaN and infinities to a later :func:`check_finite` by the caller, which
-    must make it before computing with the array.
+    must make it before computing with the array. A float wider than float64
+    (``np.longdouble``) is converted to float64, and refused if it holds a
+    finite value beyond float64's range.
     """
     try:
         array = np.asarray(value)
@@ -101,9 +110,20 @@ def as_float_array(
         raise ValueError(f"{name} must not be empty, got shape {shape_str(array.shape)}")
     if finite and kind == "f":
         check_finite(name, array, allow_neg_inf=allow_neg_inf)
-    if kind == "f" and array.dtype.itemsize >= 4:
-        return array  # float32, float64 (or wider): already what the computation uses
-    return array.astype(float_dtype(array), copy=False)
+    if array.dtype.char in "fd":
+        return array  # float32, float64 (either byte order): already what the computation uses
+    with np.errstate(over="ignore", under="ignore"):  # np.longdouble beyond float64: refused just below
+        converted = array.astype(float_dtype(array), copy=False)
+    if kind == "f" and array.dtype.itemsize > 8 and not all_finite(converted):
+        # np.longdouble reaches beyond float64: a finite value there would become an infinity.
+        beyond = np.isfinite(array) & ~np.isfinite(converted)
+        if beyond.any():
+            raise ValueError(
+                f"{name} holds values beyond the range of float64, in which it is computed "
+                f"(largest |{name}| {np.format_float_scientific(np.abs(array[beyond]).max(), precision=2)}, "
+                f"shape {shape_str(array.shape)})"
+            )
+    return converted
 
 
 def sum_of_squares(array: NDArray) -> float:
@@ -133,11 +153,19 @@ def all_finite(array: NDArray) -> bool:
     return math.isfinite(sum_of_squares(array)) or bool(np.isfinite(array).all())
 
 
-def check_finite(name: str, array: NDArray, *, allow_neg_inf: bool = False) -> None:
-    """Raise ``ValueError`` naming ``name`` if the float array holds NaN or an infinity (``-inf`` if allowed)."""
+def check_finite(name: str, array: NDArray, *, allow_neg_inf: bool = False) -> bool:
+    """Raise ``ValueError`` naming ``name`` if the float array holds NaN or an infinity (``-inf`` if allowed).
+
+    Returns whether ``array · array`` is finite too (see :func:`sum_of_squares`):
+    True for the usual values; False for an array that holds values beyond
+    the square root of the largest float (or an allowed ``-inf``), where a
+    sum of its values may overflow though each is finite.
+    """
     # One pass in the usual, all-finite case; only a non-finite array is searched for what to report.
-    if all_finite(array):
-        return
+    if math.isfinite(sum_of_squares(array)):
+        return True
+    if np.isfinite(array).all():
+        return False
     if np.isnan(array).any():
         raise ValueError(f"{name} contains NaN (shape {shape_str(array.shape)})")
     if allow_neg_inf:
@@ -145,6 +173,7 @@ def check_finite(name: str, array: NDArray, *, allow_neg_inf: bool = False) -> N
             raise ValueError(f"{name} contains +inf (shape {shape_str(array.shape)}); only -inf is allowed")
     elif np.isinf(array).any():
         raise ValueError(f"{name} contains inf (shape {shape_str(array.shape)}); all values must be finite")
+    return False
 
 
 def as_mask(mask: ArrayLike, target_shape: tuple[int, ...], name: str = "mask") -> tuple[NDArray[np.bool_], NDArray | None]:
@@ -222,12 +251,28 @@ def check_qk(q: ArrayLike, k: ArrayLike, *, finite: bool = True) -> tuple[NDArra
     return q.astype(dtype, copy=False), k.astype(dtype, copy=False), (*batch, q.shape[-2], k.shape[-2])
 
 
-def check_qkv(
-    q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True
-) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
-    """Validate queries, keys and values; return them as one float dtype and the scores' shape."""
+class CheckedInputs(NamedTuple):
+    """Queries, keys and values checked by :func:`check_inputs`, in one float dtype."""
+
+    q: NDArray
+    k: NDArray
+    v: NDArray
+    scores_shape: tuple[int, ...]
+    """``(..., n_q, n_k)``: the leading axes of q and k broadcast."""
+    moderate_v: bool
+    """Whether ``v · v`` is finite (see :func:`check_finite`); False also when ``v`` was not checked."""
+
+
+def check_inputs(q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True) -> CheckedInputs:
+    """Validate queries, keys and values; return them as one float dtype, the scores' shape and v's size.
+
+    ``moderate_v`` tells the caller, at no extra cost, whether a weighted
+    average of ``v`` can come within rounding of the float range (it cannot
+    when every value is below the square root of the largest float).
+    """
     q, k, scores_shape = check_qk(q, k, finite=finite)
-    v = as_float_array("v", v, min_ndim=2, finite=finite)
+    v = as_float_array("v", v, min_ndim=2, finite=False)
+    moderate_v = check_finite("v", v) if finite else False
     if v.shape[-2] != k.shape[-2]:
         raise ValueError(
             f"k and v must have the same number of positions n_k (second-to-last axis): "
@@ -235,23 +280,76 @@ def check_qkv(
         )
     _leading_axes(q=q, k=k, v=v)
     dtype = float_dtype(q, k, v)
-    return q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape
+    return CheckedInputs(
+        q.astype(dtype, copy=False), k.astype(dtype, copy=False), v.astype(dtype, copy=False), scores_shape, moderate_v
+    )
 
 
-def overflow_error(q: NDArray, k: NDArray) -> ValueError:
+def check_qkv(
+    q: ArrayLike, k: ArrayLike, v: ArrayLike, *, finite: bool = True
+) -> tuple[NDArray, NDArray, NDArray, tuple[int, ...]]:
+    """Validate queries, keys and values; return them as one float dtype and the scores' shape."""
+    return check_inputs(q, k, v, finite=finite)[:4]
+
+
+class ScoresOverflowError(ValueError):
+    """Finite queries and keys whose scaled dot products overflow (see :func:`overflow_error`).
+
+    A ``ValueError``; functions that compute the queries and keys themselves
+    (:func:`~attention.self_attention`, :class:`~attention.MultiHeadAttention`)
+    catch it to name what their caller passed instead.
+    """
+
+
+def overflow_error(q: NDArray, k: NDArray) -> ScoresOverflowError:
     """The error for finite queries and keys whose dot products overflow their dtype."""
-    return ValueError(
+    return ScoresOverflowError(
         f"the scores q·kᵀ overflow {q.dtype} (q has shape {shape_str(q.shape)}, k has shape "
         f"{shape_str(k.shape)}, largest |q| {np.abs(q).max():.3g}, largest |k| {np.abs(k).max():.3g}): "
         "rescale q or k"
     )
 
 
+def check_product(result: NDArray, expression: str, rescale: str | None = None, **operands: NDArray) -> bool:
+    """Raise ``ValueError`` if ``result``, computed from the finite ``operands`` as ``expression``, overflowed.
+
+    The message names the expression (``"x @ w_q"``), each operand's shape
+    and largest magnitude, and what to rescale (``rescale``, by default the
+    operands). Returns whether ``result · result`` is finite, as
+    :func:`check_finite` does.
+    """
+    if math.isfinite(sum_of_squares(result)):
+        return True
+    if np.isfinite(result).all():
+        return False
+    described = ", ".join(
+        f"{name} has shape {shape_str(a.shape)}, largest |{name}| {float(np.abs(a).max()):.3g}"
+        for name, a in operands.items()
+    )
+    raise ValueError(f"{expression} overflows {result.dtype} ({described}): rescale {rescale or ' or '.join(operands)}")
+
+
+def saturate(output: NDArray) -> NDArray:
+    """Round the infinities of a weighted average of finite values to the largest finite float, in place.
+
+    A weighted average of finite values is finite, but weights that sum to a
+    little over 1 (rounding) can take an average within a few ulps of the
+    largest float past it: the nearest float is then the largest one.
+    """
+    limit = np.finfo(output.dtype).max
+    return np.clip(output, -limit, limit, out=output)
+
+
 def clip_bias(bias: NDArray, dtype: np.dtype) -> NDArray:
-    """An additive mask's finite part, clipped to half the range of ``dtype`` and cast to it."""
-    # Clip to the scores' range first: a float64 mask of -1e300 means "as
-    # good as forbidden" and must not overflow when cast to float32.
-    limit = np.finfo(dtype).max / 2
+    """An additive mask's finite part in ``dtype``, a value beyond its range rounded to its largest.
+
+    A float64 mask of -1e300 means "as good as forbidden" and must not become
+    ``-inf`` (forbidden) when cast to float32 scores. The sum of the scores
+    and the mask may still overflow; the callers take care of that.
+    """
+    if bias.dtype == dtype:
+        return bias  # finite, and already in range
+    limit = np.finfo(dtype).max
     return np.clip(bias, -limit, limit).astype(dtype, copy=False)
 
 
@@ -265,14 +363,53 @@ def check_int(name: str, value: int, minimum: int | None = None) -> int:
 
 
 def check_scale(scale: float | None, d_k: int) -> float:
-    """Return the score scale: ``1/sqrt(d_k)`` by default, else a positive finite number."""
+    """Return the score scale: ``1/sqrt(d_k)`` by default, else a positive finite real number, as a float.
+
+    Any real number that converts to a float is accepted (``Fraction(1, 2)``, ``np.float32(0.5)``).
+    """
     if scale is None:
         return 1.0 / float(np.sqrt(d_k))
     if isinstance(scale, (bool, np.bool_)) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale must be a real number or None, got {type(scale).__name__}")
-    if not np.isfinite(scale) or scale <= 0:
+    try:
+        value = float(scale)
+    except OverflowError:  # a Fraction or integer beyond float64
+        raise ValueError(f"scale must be a positive finite number, got a {type(scale).__name__} beyond float64's range") from None
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"scale must be a real number or None, got {type(scale).__name__}: {error}") from None
+    if not math.isfinite(value) or value <= 0:
         raise ValueError(f"scale must be a positive finite number, got {scale!r}")
-    return float(scale)
+    return value
+
+
+def score_factor(scale: float | None, d_k: int, dtype: np.dtype) -> np.floating:
+    """:func:`check_scale`'s factor in ``dtype``; a ``ValueError`` naming ``scale`` if it overflows that dtype."""
+    value = check_scale(scale, d_k)
+    if value > float(np.finfo(dtype).max):
+        raise ValueError(f"scale={value!r} is beyond the range of {dtype}, in which the scores are computed")
+    return dtype.type(value)
+
+
+def _memory_bytes() -> int | None:
+    """The machine's physical memory in bytes, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
+        return None
+
+
+def check_memory(nbytes: int, what: str) -> None:
+    """Raise ``MemoryError`` saying how many bytes ``what`` needs, before trying, if the machine cannot have them.
+
+    ``what`` names the argument and the array, e.g. ``"causal_mask(n=1000000): an n × n boolean mask"``.
+    The limit is the physical memory where the system reports it, and the
+    largest array numpy can index everywhere.
+    """
+    memory = _memory_bytes()
+    limit = min(np.iinfo(np.intp).max, memory) if memory else np.iinfo(np.intp).max
+    if nbytes > limit:
+        have = f"this machine has {memory:,} bytes of memory" if memory else "more than numpy can index"
+        raise MemoryError(f"{what}: {nbytes:,} bytes ({nbytes / 2**30:,.1f} GiB) needed; {have}")
 
 
 def check_flag(name: str, value: bool) -> bool:

@@ -7,7 +7,7 @@ import functools
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import check_int, shape_str
+from ._validate import check_int, check_memory, shape_str
 
 __all__ = ["causal_mask", "future_keys", "padding_mask", "sees_causally"]
 
@@ -45,6 +45,11 @@ def causal_mask(n: int) -> NDArray[np.bool_]:
     Returns:
         Boolean array of shape ``(n, n)``: lower triangle (with the diagonal) True.
 
+    Raises:
+        MemoryError: before trying, for an ``n`` whose n² bytes the machine
+            does not have, saying how many that is (use ``causal=True``
+            instead: it builds no mask).
+
     Example:
         >>> causal_mask(3)
         array([[ True, False, False],
@@ -52,6 +57,7 @@ def causal_mask(n: int) -> NDArray[np.bool_]:
                [ True,  True,  True]])
     """
     n = check_int("n", n, minimum=1)
+    check_memory(n * n, f"causal_mask(n={n}): an n × n boolean mask")
     return sees_causally(n, n)
 
 

@@ -7,7 +7,18 @@ import numbers
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import PreparedMask, as_float_array, check_int, check_qkv, float_dtype, prepare_mask, shape_str
+from ._validate import (
+    PreparedMask,
+    ScoresOverflowError,
+    as_float_array,
+    check_inputs,
+    check_int,
+    check_memory,
+    check_product,
+    float_dtype,
+    prepare_mask,
+    shape_str,
+)
 from .heads import check_n_heads, merge_heads, split_heads
 from .results import AttentionOutput
 from .scaled_dot_product import attend
@@ -44,11 +55,14 @@ class MultiHeadAttention:
     Args:
         d_model: model width, the last axis of the input.
         n_heads: number of heads h; must divide ``d_model``.
-        seed: an int seed or a ``numpy.random.Generator`` for the initial
+        seed: a non-negative int seed or a ``numpy.random.Generator`` for the initial
             weights, drawn from :math:`\mathcal N(0, 1/d_\text{model})` so that
             projections keep the scale of their input. The default seed 0
             makes every run identical.
         bias: whether the four projections add a bias (initialised to 0).
+
+    Raises ``MemoryError`` before drawing the weights, saying how many bytes
+    they need, for a ``d_model`` whose four matrices the machine cannot hold.
 
     Use :meth:`from_weights` to load given weight arrays instead. The weights
     are public attributes ``w_q, w_k, w_v, w_o`` (float64, ``(d_model,
@@ -90,9 +104,11 @@ class MultiHeadAttention:
         if isinstance(seed, np.random.Generator):
             rng = seed
         elif isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, np.bool_)):
-            rng = np.random.default_rng(int(seed))
+            rng = np.random.default_rng(check_int("seed", seed, minimum=0))  # numpy takes no negative seed
         else:
             raise TypeError(f"seed must be an int or a numpy.random.Generator, got {type(seed).__name__}")
+        # Four float64 matrices of d_model², plus the copy each is stored as: refused before trying if too large.
+        check_memory(8 * 8 * d_model * d_model, f"d_model={d_model}: four float64 weight matrices d_model × d_model")
         std = 1.0 / np.sqrt(d_model)
         weights: dict[str, ArrayLike] = {p: rng.normal(0.0, std, size=(d_model, d_model)) for p in _PROJECTIONS}
         biases: dict[str, ArrayLike | None] = {p: np.zeros(d_model) if bias else None for p in _PROJECTIONS}
@@ -168,6 +184,19 @@ class MultiHeadAttention:
         y = x @ w if x.ndim == 2 else (x.reshape(-1, x.shape[-1]) @ w).reshape(*x.shape[:-1], w.shape[1])
         return y if b is None else y + b.astype(x.dtype, copy=False)
 
+    def _checked_projection(self, x: NDArray, x_name: str, p: str) -> tuple[NDArray, bool]:
+        """``x @ w_p (+ b_p)``; a ValueError naming ``x_name`` and the weights if it overflows.
+
+        Also returns whether the result's sum of squares is finite (see :func:`~attention._validate.check_product`).
+        """
+        w, b = getattr(self, f"w_{p}"), getattr(self, f"b_{p}")
+        with np.errstate(over="ignore", invalid="ignore"):  # reported below, naming what overflowed
+            y = self._project(x, w, b)
+        # float64 weights cast to a float32 x can overflow too: the largest |w| in the message shows it.
+        operands = {x_name: x, f"w_{p}": w} | ({} if b is None else {f"b_{p}": b})
+        expression = f"{x_name} @ w_{p}" + ("" if b is None else f" + b_{p}")
+        return y, check_product(y, expression, None, **operands)
+
     def _check_input(self, name: str, x: ArrayLike) -> NDArray:
         x = as_float_array(name, x, min_ndim=2)
         if x.shape[-1] != self.d_model:
@@ -200,6 +229,11 @@ class MultiHeadAttention:
             ``AttentionOutput(output, weights)``: output ``(..., n_q, d_model)``
             and the per-head weights ``(..., n_heads, n_q, n_k)``. Computed in
             ``x``'s float dtype (float32 stays float32).
+
+        Raises:
+            TypeError, ValueError: naming ``x``, ``context``, ``mask`` or the
+                weights: also when finite inputs overflow in a projection
+                (``x @ w_q`` ...), in the scores, or in the output projection.
         """
         x = self._check_input("x", x)
         source = x if context is None else self._check_input("context", context)
@@ -215,15 +249,31 @@ class MultiHeadAttention:
         allowed, bias, causal = prepare_mask(mask, causal, (*batch, x.shape[-2], source.shape[-2]))
         # [..., n_q, n_k] -> [..., 1, n_q, n_k]: the same mask for every head
         allowed, bias = (m[..., None, :, :] if m is not None and m.ndim >= 3 else m for m in (allowed, bias))
+        source_name = "x" if context is None else "context"
         # [..., n, d_model] -> [..., h, n, d_k]
-        q = split_heads(self._project(x, self.w_q, self.b_q), self.n_heads)
-        k = split_heads(self._project(source, self.w_k, self.b_k), self.n_heads)
-        v = split_heads(self._project(source, self.w_v, self.b_v), self.n_heads)
-        q, k, v, scores_shape = check_qkv(q, k, v)
-        heads, weights = attend(q, k, v, scores_shape, PreparedMask(allowed, bias, causal), None, True)
+        q = split_heads(self._checked_projection(x, "x", "q")[0], self.n_heads)
+        k = split_heads(self._checked_projection(source, source_name, "k")[0], self.n_heads)
+        v_projected, moderate_v = self._checked_projection(source, source_name, "v")
+        v = split_heads(v_projected, self.n_heads)
+        q, k, v, scores_shape, _ = check_inputs(q, k, v, finite=False)  # shapes (all fine by construction)
+        try:
+            heads, weights = attend(q, k, v, scores_shape, PreparedMask(allowed, bias, causal), None, True, moderate_v)
+        except ScoresOverflowError:
+            raise ValueError(
+                f"the scores (x @ w_q)·({source_name} @ w_k)ᵀ overflow {dtype} in some head (d_k={self.d_k}; "
+                f"largest |x @ w_q| {float(np.abs(q).max()):.3g}, largest |{source_name} @ w_k| "
+                f"{float(np.abs(k).max()):.3g}): rescale x, {'' if context is None else 'context, '}w_q or w_k"
+            ) from None
         assert weights is not None  # asked for
         # [..., h, n_q, d_k] -> [..., n_q, d_model] -> W_O
-        return AttentionOutput(self._project(merge_heads(heads), self.w_o, self.b_o), weights)
+        merged = merge_heads(heads)
+        with np.errstate(over="ignore", invalid="ignore"):
+            output = self._project(merged, self.w_o, self.b_o)
+        operands = {"heads": merged, "w_o": self.w_o} | ({} if self.b_o is None else {"b_o": self.b_o})
+        expression = "the output projection, heads @ w_o" + ("" if self.b_o is None else " + b_o") + ","
+        rescale = f"x, {'' if context is None else 'context, '}w_v or w_o"
+        check_product(output, expression, rescale, **operands)
+        return AttentionOutput(output, weights)
 
     forward = __call__
 

@@ -12,17 +12,15 @@ from ._validate import (
     PreparedMask,
     all_finite,
     check_flag,
-    check_qkv,
-    check_scale,
+    check_inputs,
     clip_bias,
-    overflow_error,
     prepare_mask,
-    shape_str,
+    saturate,
 )
 from .blockwise import attend_checked
 from .masks import sees_causally
 from .results import AttentionOutput, AttentionOutputOnly
-from .scores import dot_scores
+from .scores import scaled_scores
 from .softmax import masked_softmax
 
 __all__ = [
@@ -52,33 +50,42 @@ class AttentionSteps(NamedTuple):
     """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
 
 
-def _scaled_scores(q: NDArray, k: NDArray, scale: float | None) -> tuple[NDArray, NDArray]:
-    """Raw and scaled scores; finite inputs whose dot products overflow are an error, not a NaN later."""
-    factor = q.dtype.type(check_scale(scale, q.shape[-1]))
-    with np.errstate(over="ignore", invalid="ignore"):
-        scores = dot_scores(q, k)
-        scaled = scores * factor
-    if not np.isfinite(scaled).all():
-        raise overflow_error(q, k)
-    return scores, scaled
-
-
 def _weights(scaled: NDArray, mask: PreparedMask) -> NDArray:
     """Softmax over the keys of the scaled scores ``(..., n_q, n_k)``, under a prepared mask."""
     allowed = mask.allowed
     if mask.causal:
         causal = sees_causally(*scaled.shape[-2:])
         allowed = causal if allowed is None else allowed & causal
-    if mask.bias is not None:
-        with np.errstate(over="ignore"):
-            scaled = scaled + clip_bias(mask.bias, scaled.dtype)
-        # A sum that falls below -max is -inf: weight 0, as for any hopeless key; above +max it is an error.
-        if not all_finite(scaled) and np.isposinf(scaled).any():
-            raise ValueError(
-                f"the scaled scores plus the additive mask overflow {scaled.dtype} "
-                f"(scores of shape {shape_str(scaled.shape)}): rescale q, k or the mask"
-            )
-    return masked_softmax(scaled, -1, allowed)
+    if mask.bias is None:
+        return masked_softmax(scaled, -1, allowed)
+    bias = clip_bias(mask.bias, scaled.dtype)
+    with np.errstate(over="ignore"):
+        summed = scaled + bias
+    if not all_finite(summed):
+        # A finite score plus a finite mask value beyond the float range. The softmax depends only on the
+        # differences of the sums, so it is taken of their halves, which cannot overflow (each term is at
+        # most max / 2) and are the rounded sums halved, exactly (halving is exact): the same weights, to
+        # the last bit, as if the sums had fitted, and the right ones when they do not.
+        with np.errstate(under="ignore"):
+            halves = scaled * 0.5 + bias * 0.5
+        return masked_softmax(halves, -1, allowed, halved=True)
+    # The scores' memory goes back before the softmax takes more: held, it cost a third more page faults a call.
+    del scaled
+    return masked_softmax(summed, -1, allowed)
+
+
+def _average(weights: NDArray, v: NDArray, moderate_v: bool) -> NDArray:
+    """``weights @ v``, ``(..., n_q, n_k) @ (..., n_k, d_v)``: each query's weighted average of the values.
+
+    Values within rounding of the largest float can average past it (weights
+    that sum to a little over 1): such an average is rounded to the largest
+    float, its nearest. Only a ``v`` that is not ``moderate_v`` can do that.
+    """
+    if moderate_v:  # every value below the square root of the largest float: nothing to round
+        return weights @ v
+    with np.errstate(over="ignore"):
+        output = weights @ v
+    return output if all_finite(output) else saturate(output)
 
 
 def attention_steps(
@@ -115,12 +122,12 @@ def attention_steps(
         >>> steps.output.round(3)
         array([[12.689]])
     """
-    q, k, v, scores_shape = check_qkv(q, k, v)
+    q, k, v, scores_shape, moderate_v = check_inputs(q, k, v)
     prepared = prepare_mask(mask, causal, scores_shape)
-    scores, scaled = _scaled_scores(q, k, scale)
+    scores, scaled = scaled_scores(q, k, scale)
     weights = _weights(scaled, prepared)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    return AttentionSteps(scores, scaled, weights, weights @ v)
+    return AttentionSteps(scores, scaled, weights, _average(weights, v, moderate_v))
 
 
 @overload
@@ -189,7 +196,10 @@ def scaled_dot_product_attention(
             :func:`causal_mask`, :func:`padding_mask`). Numeric: *added* to the
             scaled scores (:math:`M` above); ``-inf`` forbids a position. A
             query that may attend to no key at all gets all-zero weights and
-            an all-zero output (never NaN).
+            an all-zero output (never NaN). A finite score plus a finite mask
+            value may pass the float range: the weights are still those of
+            the sums, rounded as if the range had no end (they are taken
+            halved, exactly), never zeros or an error.
         scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
         causal: let query i attend only to keys ``0 .. i``, the pattern of
             :func:`causal_mask` (top-left aligned when ``n_q != n_k``), without
@@ -206,6 +216,13 @@ def scaled_dot_product_attention(
         weights ``(..., n_q, n_k)`` with rows that sum to 1; or, if
         ``return_weights`` is False, ``AttentionOutputOnly(output, None)``.
         float32 inputs give float32 results; anything else gives float64.
+        An average of values at the top of the float range that rounds past
+        it is the largest float, not ``inf``.
+
+    Raises:
+        TypeError, ValueError: naming the argument (and the shapes), for
+            inputs of the wrong kind, shape or value; for finite ``q`` and
+            ``k`` whose scaled dot products overflow the float range.
 
     Example:
         >>> q = [[1.0, 0.0]]
@@ -217,9 +234,10 @@ def scaled_dot_product_attention(
         >>> output.round(3)
         array([[13.302]])
     """
-    q, k, v, scores_shape = check_qkv(q, k, v)
+    q, k, v, scores_shape, moderate_v = check_inputs(q, k, v)
     return_weights = check_flag("return_weights", return_weights)
-    return attend(q, k, v, scores_shape, prepare_mask(mask, causal, scores_shape), scale, return_weights)
+    prepared = prepare_mask(mask, causal, scores_shape)
+    return attend(q, k, v, scores_shape, prepared, scale, return_weights, moderate_v)
 
 
 def attend(
@@ -230,11 +248,15 @@ def attend(
     mask: PreparedMask,
     scale: float | None,
     return_weights: bool,
+    moderate_v: bool,
 ) -> AttentionOutput | AttentionOutputOnly:
-    """:func:`scaled_dot_product_attention` of inputs checked by :func:`check_qkv`, under a prepared mask."""
+    """:func:`scaled_dot_product_attention` of inputs checked by :func:`check_inputs`, under a prepared mask.
+
+    ``moderate_v``: whether ``v · v`` is finite (False is always safe, and costs one pass over the output).
+    """
     if not return_weights and math.prod(scores_shape) >= BLOCKWISE_THRESHOLD:
         return attend_checked(q, k, v, scores_shape, mask, scale)
-    weights = _weights(_scaled_scores(q, k, scale)[1], mask)
+    weights = _weights(scaled_scores(q, k, scale)[1], mask)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    output = weights @ v
+    output = _average(weights, v, moderate_v)
     return AttentionOutput(output, weights) if return_weights else AttentionOutputOnly(output)

@@ -5,9 +5,17 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, float_dtype, shape_str
+from ._validate import (
+    ScoresOverflowError,
+    as_float_array,
+    check_inputs,
+    check_product,
+    float_dtype,
+    prepare_mask,
+    shape_str,
+)
 from .results import AttentionOutput
-from .scaled_dot_product import scaled_dot_product_attention
+from .scaled_dot_product import attend
 
 __all__ = ["self_attention"]
 
@@ -54,6 +62,11 @@ def self_attention(
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n, d_v)``, weights ``(..., n, n)``.
 
+    Raises:
+        TypeError, ValueError: naming ``x``, ``w_q``, ``w_k``, ``w_v`` or
+            ``mask``, as what was passed: also when the finite projections
+            (``x @ w_q`` ...) or the scores between them overflow.
+
     Example:
         >>> x = np.eye(3)
         >>> output, weights = self_attention(x, np.eye(3), np.eye(3), np.eye(3))
@@ -74,6 +87,22 @@ def self_attention(
         )
     dtype = float_dtype(x, w_q, w_k, w_v)
     x = x.astype(dtype, copy=False)
+    w_q, w_k, w_v = (w.astype(dtype, copy=False) for w in (w_q, w_k, w_v))
     # [..., n, d_model] @ [d_model, d_k] -> [..., n, d_k]  (d_v for the values)
-    q, k, v = x @ w_q.astype(dtype), x @ w_k.astype(dtype), x @ w_v.astype(dtype)
-    return scaled_dot_product_attention(q, k, v, mask=mask, causal=causal)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below, naming x and w
+        q, k, v = x @ w_q, x @ w_k, x @ w_v
+    check_product(q, "x @ w_q", None, x=x, w_q=w_q)
+    check_product(k, "x @ w_k", None, x=x, w_k=w_k)
+    moderate_v = check_product(v, "x @ w_v", None, x=x, w_v=w_v)
+    q, k, v, scores_shape, _ = check_inputs(q, k, v, finite=False)  # shapes (all fine by construction)
+    prepared = prepare_mask(mask, causal, scores_shape)
+    try:
+        output, weights = attend(q, k, v, scores_shape, prepared, None, True, moderate_v)
+    except ScoresOverflowError:
+        raise ValueError(
+            f"the scores (x @ w_q)·(x @ w_k)ᵀ overflow {dtype} (x has shape {shape_str(x.shape)}, "
+            f"largest |x @ w_q| {float(np.abs(q).max()):.3g}, largest |x @ w_k| {float(np.abs(k).max()):.3g}): "
+            "rescale x, w_q or w_k"
+        ) from None
+    assert weights is not None  # asked for
+    return AttentionOutput(output, weights)

@@ -61,8 +61,15 @@ def softmax(x: ArrayLike, axis: int = -1, mask: ArrayLike | None = None) -> NDAr
     return masked_softmax(x, axis, mask)
 
 
-def masked_softmax(x: NDArray[np.floating], axis: int, allowed: NDArray[np.bool_] | None) -> NDArray[np.floating]:
-    """:func:`softmax` of a checked float array ``x``, with ``allowed`` a checked boolean mask or None."""
+def masked_softmax(
+    x: NDArray[np.floating], axis: int, allowed: NDArray[np.bool_] | None, *, halved: bool = False
+) -> NDArray[np.floating]:
+    """:func:`softmax` of a checked float array ``x``, with ``allowed`` a checked boolean mask or None.
+
+    ``halved=True``: ``x`` holds the halves of the scores, and the result is
+    ``softmax(2 x)``, for scores whose sum with a mask would overflow (the
+    doubling comes after the shift by the maximum, where it cannot).
+    """
     allowed = np.isfinite(x) if allowed is None else np.isfinite(x) & allowed
     # The maximum over the *allowed* entries only; a fully masked row has none,
     # and any finite stand-in works there because all its terms become 0.
@@ -70,8 +77,14 @@ def masked_softmax(x: NDArray[np.floating], axis: int, allowed: NDArray[np.bool_
     row_max = np.where(np.isfinite(row_max), row_max, 0.0)
     with np.errstate(over="ignore", under="ignore"):
         # x - row_max <= 0 on allowed entries; the subtraction can only
-        # overflow to -inf on masked ones, whose exp is discarded anyway.
-        exps = np.where(allowed, np.exp(np.where(allowed, x - row_max, 0.0)), 0.0)
+        # overflow to -inf on masked ones, whose exp is discarded anyway
+        # (and, halved, on allowed ones whose weight is far below one float's worth).
+        # (One expression, as before the halved case existed: each temporary is freed as soon as it is read,
+        # and held in a name instead, the extra scores-sized buffer doubled the page faults of a call.)
+        if halved:
+            exps = np.where(allowed, np.exp(2 * np.where(allowed, x - row_max, 0.0)), 0.0)
+        else:
+            exps = np.where(allowed, np.exp(np.where(allowed, x - row_max, 0.0)), 0.0)
     total = exps.sum(axis=axis, keepdims=True)
     # total >= 1 for any row with an allowed entry (its maximum gives e^0);
     # 0 only for a fully masked row, which then stays all zeros.

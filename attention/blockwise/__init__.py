@@ -38,9 +38,10 @@ from .._validate import (
     check_flag,
     check_int,
     check_qkv,
-    check_scale,
     overflow_error,
     prepare_mask,
+    saturate,
+    score_factor,
     sum_of_squares,
 )
 from ..results import AttentionOutput, AttentionOutputOnly
@@ -214,7 +215,8 @@ def attend_checked(
     overflow too, where their weighted average would not: such a ``v`` is
     first divided, column by column, by a power of two (exact, but for values
     below about 2^-126 times their column's largest in float32, 2^-1022 in
-    float64), and the output multiplied back.
+    float64), and the output multiplied back (an average that rounds past
+    the largest float is rounded back to it: see :func:`~attention._validate.saturate`).
     """
     arguments = (scores_shape, mask, scale, block_size, return_weights, inputs_checked)
     try:
@@ -226,6 +228,7 @@ def attend_checked(
         result = _attend(q, k, small, *arguments)
         with np.errstate(over="ignore"):  # an average rounded up to 1.0 of a column near the largest float
             np.ldexp(result.output, exponent, out=result.output)
+        saturate(result.output)  # ... is the largest float, not inf
         return result
 
 
@@ -241,7 +244,7 @@ def _attend(
     inputs_checked: bool,
 ) -> AttentionOutput | AttentionOutputOnly:
     """:func:`attend_checked`, which see; raises :class:`.checks.LargeValues` for a ``v`` it must shrink first."""
-    factor = q.dtype.type(check_scale(scale, q.shape[-1]))
+    factor = score_factor(scale, q.shape[-1], q.dtype)
     allowed, bias, causal = mask
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     batch = np.broadcast_shapes(scores_shape[:-2], v.shape[:-2])
@@ -268,7 +271,13 @@ def _attend(
     # Zeros: the tiles a causal mask skips are never written.
     weights = np.zeros((*lead, n_q, n_k), q.dtype) if return_weights else None
 
-    cut = tiles.Tiles(q.dtype, *tiles.plan(n_q, n_k, lead[-1], block_size, causal), q.shape[-1], d_v, causal)
+    # With an explicit mask, -inf in a tile means "masked", so a score that overflowed below could pass for one;
+    # and a score plus the additive mask can pass the float range where neither does. Unless the lengths of
+    # q and k (and the mask's largest value) show that neither can happen, each tile is checked, and the sum
+    # with the mask taken in halves (see tiles.Tiles).
+    careful = explicit and not _sums_fit(q, k, factor, bias)
+    plan = tiles.plan(n_q, n_k, lead[-1], block_size, causal)
+    cut = tiles.Tiles(q.dtype, *plan, q.shape[-1], d_v, causal, careful, careful and bias is not None)
     try:
         # Overflow is checked tile by tile; exp(s - m) of a score far below the
         # maximum is 0, a weight too small to represent, not an error (as in softmax).
@@ -291,3 +300,23 @@ def _attend(
     if weights is None:
         return AttentionOutputOnly(result)
     return AttentionOutput(result, unbroadcast(weights, scores_shape))
+
+
+def _largest_magnitude(x: NDArray) -> float:
+    """max |x| as a Python float, without a temporary array."""
+    return max(float(x.max()), -float(x.min()))
+
+
+def _sums_fit(q: NDArray, k: NDArray, factor: np.floating, bias: NDArray | None) -> bool:
+    """Whether the scaled queries, and every scaled score plus the mask's largest magnitude, are within half the float range.
+
+    ``|q·k| ≤ d_k · max|q| · max|k|``, in float64 (squared lengths in float32
+    could underflow for tiny queries, and hide a large factor); half the
+    range leaves room for the rounding of the products. (The queries are
+    scaled before the products: they must fit too.)
+    """
+    q_scaled = _largest_magnitude(q) * float(factor)
+    bound = max(q_scaled, q_scaled * _largest_magnitude(k) * q.shape[-1])
+    if bias is not None:
+        bound += _largest_magnitude(bias)
+    return bound <= float(np.finfo(q.dtype).max) / 2

@@ -32,9 +32,10 @@ class OnlineSoftmax:
     inner one, and the matrix products read a transposed operand for free.
     """
 
-    def __init__(self, out: NDArray, pv: NDArray, may_be_empty: bool) -> None:
+    def __init__(self, out: NDArray, pv: NDArray, may_be_empty: bool, halved: bool = False) -> None:
         """``out`` ``(g, r, d_v)``: where the output goes, used meanwhile for the running weighted sum;
-        ``pv`` ``(g, r, d_v)``: scratch space."""
+        ``pv`` ``(g, r, d_v)``: scratch space; ``halved``: the tiles hold the scores halved, and the
+        weights are exp(2 (s - m)) (the doubling after the shift, where it cannot overflow)."""
         g, r, _ = out.shape
         # Set by the first tile (see update).
         self.m = np.empty((g, 1, r), out.dtype)  # running maximum of each query's scores
@@ -48,6 +49,7 @@ class OnlineSoftmax:
         # With an explicit mask a query may have seen only masked keys so far
         # (its maximum is -inf); the shift below must stay finite for it.
         self.may_be_empty = may_be_empty
+        self.halved = halved
 
     def update(self, s: NDArray, v: NDArray) -> NDArray:
         """Fold one tile of scaled, masked scores ``s`` ``(g, c, r)`` and its values ``v`` ``(g, c, d_v)`` in.
@@ -66,8 +68,10 @@ class OnlineSoftmax:
         if not ((m_new < np.inf).all() if self.may_be_empty else np.isfinite(m_new).all()):
             raise CheckFailed
         shift = np.where(np.isfinite(m_new), m_new, 0) if self.may_be_empty else m_new
-        # p_j = exp(s_j - m_new)
+        # p_j = exp(s_j - m_new)   (halved: exp(2 (s_j - m_new)))
         s -= shift
+        if self.halved:
+            s *= 2
         np.exp(s, out=s)
         p_t = np.swapaxes(s, -1, -2)  # (g, r, c)
         if self.first:
@@ -76,7 +80,10 @@ class OnlineSoftmax:
             self.first = False
         else:
             # alpha = exp(m - m_new): the old terms were shifted by m, the new ones by m_new
-            alpha = np.exp(np.subtract(self.m, shift, out=self.alpha), out=self.alpha)
+            np.subtract(self.m, shift, out=self.alpha)
+            if self.halved:
+                self.alpha *= 2
+            alpha = np.exp(self.alpha, out=self.alpha)
             # l_new = alpha · l + sum_j p_j
             self.l *= alpha
             self.l += np.sum(s, axis=-2, keepdims=True)
@@ -99,4 +106,7 @@ class OnlineSoftmax:
         """exp(m_tile - m) / l ``(g, r, 1)``: turns a tile's exp(s - m_tile) into final weights."""
         m = np.where(np.isfinite(self.m), self.m, 0) if self.may_be_empty else self.m
         l = np.where(self.l > 0, self.l, 1) if self.may_be_empty else self.l
-        return np.swapaxes(np.exp(m_tile - m) / l, -1, -2)
+        shift = m_tile - m
+        if self.halved:
+            shift *= 2
+        return np.swapaxes(np.exp(shift) / l, -1, -2)

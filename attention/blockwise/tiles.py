@@ -16,8 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .._validate import clip_bias
+from .._validate import all_finite, clip_bias
 from ..masks import future_keys
+from .checks import CheckFailed
 from .online_softmax import OnlineSoftmax
 from .scratch import scratch
 
@@ -62,10 +63,34 @@ def key_spans(i0: int, i1: int, n_k: int, keys: int, causal: bool) -> list[tuple
 
 
 class Tiles:
-    """How one call is cut into tiles, the buffers its tiles reuse, and the loop over them."""
+    """How one call is cut into tiles, the buffers its tiles reuse, and the loop over them.
 
-    def __init__(self, dtype: np.dtype, rows: int, keys: int, group: int, d_k: int, d_v: int, causal: bool) -> None:
+    Two precautions, for the rare inputs large enough to need them (the caller decides):
+
+    - ``careful``: each tile of scores (plus the additive mask) is checked for
+      an infinity before the mask's ``-inf`` go in, where an overflow can
+      still be told from a masked key;
+    - ``halved``: the scores and the additive mask are halved before they are
+      added, so that their sum cannot overflow, and the online softmax
+      doubles them back after its shift (see :class:`.OnlineSoftmax`).
+      Halving is exact: the weights are the same, to the last bit, as if the
+      sums had fitted.
+    """
+
+    def __init__(
+        self,
+        dtype: np.dtype,
+        rows: int,
+        keys: int,
+        group: int,
+        d_k: int,
+        d_v: int,
+        causal: bool,
+        careful: bool = False,
+        halved: bool = False,
+    ) -> None:
         self.rows, self.keys, self.group, self.causal = rows, keys, group, causal
+        self.careful, self.halved = careful, halved
         # One allocation for the buffers every tile reuses: the scores, a block
         # of scaled queries, and a product P·V. (Several large short-lived
         # allocations per call can make the allocator hand memory back to the
@@ -103,7 +128,7 @@ class Tiles:
             q_blk = np.multiply(q[:, i0:i1], scale, out=self.queries[: g * r * d_k].reshape(g, r, d_k))
             q_t = np.swapaxes(q_blk, -1, -2)  # [g, d_k, r]
             pv = self.pv[: g * r * d_v].reshape(g, r, d_v)
-            state = OnlineSoftmax(out[:, i0:i1], pv, may_be_empty=allowed is not None)
+            state = OnlineSoftmax(out[:, i0:i1], pv, may_be_empty=allowed is not None, halved=self.halved)
             seen = []
             for j0, j1, diagonal in key_spans(i0, i1, n_k, self.keys, self.causal):
                 c = j1 - j0
@@ -111,8 +136,13 @@ class Tiles:
                 # [g, c, d_k] @ [g, d_k, r] -> [g, c, r]: the tile of scores, transposed
                 np.matmul(k[:, j0:j1], q_t, out=s)
                 tile = (slice(None), slice(i0, i1), slice(j0, j1))
+                if self.halved:
+                    s *= 0.5
                 if bias is not None:
-                    s += np.swapaxes(clip_bias(bias[tile], s.dtype), -1, -2)
+                    b = clip_bias(bias[tile], s.dtype)
+                    s += np.swapaxes(b * 0.5 if self.halved else b, -1, -2)
+                if self.careful and not all_finite(s):
+                    raise CheckFailed  # a score overflowed (its sum with the mask cannot, halved)
                 if allowed is not None:
                     if self.blocked.size < s.size:
                         self.blocked = np.empty(self.scores.size, bool)

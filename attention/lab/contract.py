@@ -80,6 +80,7 @@ __all__ = [
     "LONG_RANGE",
     "MASKS",
     "SPARSITY_THRESHOLD",
+    "check_sentence",
     "check_view",
     "entropy_bits",
     "head_view",
@@ -104,6 +105,32 @@ def _rounded(array: NDArray, decimals: int = _DECIMALS) -> list:
     # Plain Python floats (JSON-ready), rounded so the data stays small; -0.0 becomes 0.0. Rounded
     # in float64: a float32 0.1235 is 0.12349999696016312 as a Python float, long in JSON.
     return (np.round(np.asarray(array, dtype=np.float64), decimals) + 0.0).tolist()
+
+
+def check_sentence(sentence: str) -> str:
+    """Return ``sentence`` if it is a string of Unicode characters; else a ``TypeError`` or ``ValueError`` naming it.
+
+    A lone surrogate (U+D800 to U+DFFF, half of a UTF-16 pair whose other
+    half was lost, say in a cut-and-paste) is not a character: it cannot be
+    written as UTF-8, so no view holding it could be sent to the page. It is
+    refused, with its position, rather than silently replaced.
+
+    Example:
+        >>> check_sentence("\\ud800 cat")
+        Traceback (most recent call last):
+        ...
+        ValueError: sentence holds a lone surrogate, U+D800, at position 0: half of a UTF-16 pair, not a character; retype that part of the sentence
+    """
+    if not isinstance(sentence, str):
+        raise TypeError(f"sentence must be a string, got {type(sentence).__name__}")
+    try:
+        sentence.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"sentence holds a lone surrogate, U+{ord(sentence[error.start]):04X}, at position {error.start}: "
+            "half of a UTF-16 pair, not a character; retype that part of the sentence"
+        ) from None
+    return sentence
 
 
 def check_mask_name(mask: str) -> bool:

@@ -72,7 +72,7 @@ from numpy.typing import NDArray
 from .._validate import check_flag
 from ..heads import split_heads
 from ..multi_head import MultiHeadAttention
-from .contract import check_mask_name, head_view, view
+from .contract import check_mask_name, check_sentence, head_view, view
 
 __all__ = [
     "D_K",
@@ -211,9 +211,7 @@ def tokenize(sentence: str) -> list[str]:
         >>> tokenize("The cat didn't sit, it slept.")
         ['The', 'cat', "didn't", 'sit', ',', 'it', 'slept', '.']
     """
-    if not isinstance(sentence, str):
-        raise TypeError(f"sentence must be a string, got {type(sentence).__name__}")
-    tokens = _TOKEN.findall(sentence)
+    tokens = _TOKEN.findall(check_sentence(sentence))
     if not tokens:
         raise ValueError(f"sentence must contain at least one word, got {sentence!r}")
     if len(tokens) > MAX_TOKENS:

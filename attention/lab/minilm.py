@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from ..heads import split_heads
 from ..models.bert import BertModel, load_minilm
-from .contract import entropy_bits, head_view, view
+from .contract import check_sentence, entropy_bits, head_view, view
 from .presets import PRETRAINED
 
 __all__ = [
@@ -159,10 +159,12 @@ def minilm_view(model: BertModel, sentence: str) -> dict[str, Any]:
 
     Raises:
         ValueError: the sentence is empty, or longer than :data:`MAX_TOKENS`
-            tokens with ``[CLS]`` and ``[SEP]``; the message gives the count.
+            tokens with ``[CLS]`` and ``[SEP]`` (the message gives the count),
+            or holds a lone surrogate (see :func:`~attention.lab.contract.check_sentence`).
     """
     if not isinstance(sentence, str) or not sentence.strip():
         raise ValueError(f"sentence must be a non-empty string, got {sentence!r}")
+    check_sentence(sentence)
     encoding = model.tokenizer.encode(sentence)
     if len(encoding.tokens) > MAX_TOKENS:
         raise ValueError(

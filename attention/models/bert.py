@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from .._validate import shape_str
 from ..multi_head import MultiHeadAttention
-from .layers import gelu, layer_norm, linear
+from .layers import check_eps, gelu, layer_norm, linear
 from .safetensors import read_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer
 from .weights import require_files
@@ -82,10 +82,9 @@ class BertConfig:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{theirs} in the model config must be a positive integer, got {value!r}")
             sizes[ours] = value
-        eps = config["layer_norm_eps"]
-        if not isinstance(eps, (int, float)) or isinstance(eps, bool) or eps < 0:
-            raise ValueError(f"layer_norm_eps in the model config must be a non-negative number, got {eps!r}")
-        return cls(**sizes, layer_norm_eps=float(eps))
+        # (json reads Infinity and NaN as floats: refused here, not turned into NaN by every LayerNorm)
+        eps = check_eps(config["layer_norm_eps"], "layer_norm_eps in the model config")
+        return cls(**sizes, layer_norm_eps=eps)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> BertConfig:

@@ -7,6 +7,7 @@ one; :func:`erf` below is accurate to about 1e-15 for every float64 input.
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -108,6 +109,16 @@ def gelu(x: ArrayLike) -> NDArray[np.floating]:
     return (0.5 * x * (1.0 + erf(x / math.sqrt(2.0)))).astype(x.dtype, copy=False)
 
 
+def check_eps(eps: object, name: str = "eps") -> float:
+    """Return ``eps`` as a float if it is a non-negative finite real number, else raise naming ``name``."""
+    if isinstance(eps, (bool, np.bool_)) or not isinstance(eps, numbers.Real):
+        raise TypeError(f"{name} must be a non-negative number, finite, got {type(eps).__name__}")
+    value = float(eps)
+    if not 0 <= value < math.inf:
+        raise ValueError(f"{name} must be a non-negative number, finite, got {eps!r}")
+    return value
+
+
 def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-12) -> NDArray[np.floating]:
     r"""Normalise each vector (the last axis) to mean 0 and variance 1, then scale and shift.
 
@@ -116,11 +127,19 @@ def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-
         \operatorname{LayerNorm}(x) = \gamma \odot \frac{x - \mu}{\sqrt{\sigma^2 + \varepsilon}} + \beta,
         \qquad \mu = \frac1d \sum_i x_i,\quad \sigma^2 = \frac1d \sum_i (x_i - \mu)^2
 
+    Computed stably for every finite input: each vector is first divided by
+    a power of two near its largest magnitude (exact), so that neither its
+    sum nor its squares can overflow or underflow, and ``eps`` is divided by
+    that power squared; the quotient is unchanged, to the last bit, for
+    vectors that did not need it. A constant vector (variance 0) gives 0
+    before the shift, also with ``eps=0`` (the limit as eps goes to 0).
+
     Args:
         x: ``(..., d)``.
         gamma: the learned scale, ``(d,)``.
         beta: the learned shift, ``(d,)``.
-        eps: keeps the division finite for a constant vector (BERT uses 1e-12).
+        eps: keeps the division finite for a near-constant vector (BERT uses
+            1e-12); a non-negative finite number.
 
     Returns:
         ``(..., d)``, in ``x``'s float dtype.
@@ -138,12 +157,23 @@ def layer_norm(x: ArrayLike, gamma: ArrayLike, beta: ArrayLike, eps: float = 1e-
             raise ValueError(
                 f"{name} must have shape (d,) = ({d},) to match x {shape_str(x.shape)}, got {shape_str(value.shape)}"
             )
-    if not (isinstance(eps, (int, float)) and eps >= 0):
-        raise ValueError(f"eps must be a non-negative number, got {eps!r}")
-    mean = x.mean(axis=-1, keepdims=True)
-    centred = x - mean
+    eps = check_eps(eps)
+    # |x| < 2^e on each vector: x / 2^e lies in (-1, 1) with its largest at least 1/2, so that neither its
+    # mean nor its squares can overflow or underflow (divided by a power of two: exact). eps is divided by 4^e.
+    exponent = np.frexp(np.abs(x).max(axis=-1, keepdims=True))[1]
+    scaled = np.ldexp(x, -exponent)
+    mean = scaled.mean(axis=-1, keepdims=True)
+    centred = scaled - mean
     variance = (centred * centred).mean(axis=-1, keepdims=True)  # biased, as in the paper and in PyTorch
-    normalised = centred / np.sqrt(variance + eps)
+    with np.errstate(over="ignore", under="ignore"):  # handled below; below the smallest float, eps is negligible
+        shrunk_eps = np.ldexp(x.dtype.type(eps), -2 * exponent)
+    # A zero denominator (eps=0, constant vector) has all-zero centred values: 0 / 1 = 0, the limit, not NaN.
+    denominator = np.sqrt(variance + shrunk_eps)
+    normalised = centred / np.where(denominator > 0, denominator, 1)
+    tiny = np.isinf(shrunk_eps)  # a vector so small that eps / 4^e overflows: its variance is nothing beside eps
+    if tiny.any():
+        with np.errstate(under="ignore"):
+            normalised = np.where(tiny, centred * np.ldexp(x.dtype.type(1 / math.sqrt(eps)), exponent), normalised)
     return (normalised * gamma.astype(x.dtype) + beta.astype(x.dtype)).astype(x.dtype, copy=False)
 
 

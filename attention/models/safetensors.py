@@ -15,6 +15,7 @@ does not have; this module runs anywhere numpy does.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
 from collections.abc import Mapping
@@ -103,20 +104,30 @@ def _tensor(name: str, entry: object, body: memoryview, source: str) -> NDArray:
     dtype_name, shape, offsets = entry["dtype"], entry["shape"], entry["data_offsets"]
     if dtype_name not in DTYPES:
         raise ValueError(f"{where} has dtype {dtype_name!r}; this reader knows {', '.join(DTYPES)}")
-    if not (isinstance(shape, list) and all(isinstance(n, int) and n >= 0 for n in shape)):
+    # (bool is an int in Python, and JSON's true would pass for 1)
+    if not (isinstance(shape, list) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape)):
         raise ValueError(f"{where}: shape must be a list of non-negative integers, got {shape!r}")
-    if not (isinstance(offsets, list) and len(offsets) == 2 and all(isinstance(n, int) for n in offsets)):
+    if not (
+        isinstance(offsets, list)
+        and len(offsets) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in offsets)
+    ):
         raise ValueError(f"{where}: data_offsets must be [begin, end], got {offsets!r}")
     begin, end = offsets
     if not 0 <= begin <= end <= len(body):
         raise ValueError(f"{where}: data_offsets {offsets} lie outside the {len(body)} data bytes")
     dtype = DTYPES[dtype_name]
-    count = int(np.prod(shape, dtype=np.int64))
+    # Python's integers, exact however large: a product in int64 could wrap round to the byte count.
+    count = math.prod(shape)
     if end - begin != count * dtype.itemsize:
         raise ValueError(
             f"{where}: shape {tuple(shape)} of {dtype_name} needs {count * dtype.itemsize} bytes, "
             f"data_offsets {offsets} give {end - begin}"
         )
+    # An empty tensor can announce axes no array can have (numpy counts the others' product in bytes).
+    largest = np.iinfo(np.intp).max
+    if math.prod(n for n in shape if n) * dtype.itemsize > largest:
+        raise ValueError(f"{where}: shape {tuple(shape)} is larger than numpy can index ({largest} bytes)")
     array = np.frombuffer(body[begin:end], dtype=dtype).reshape(shape)
     return _bf16_to_f32(array) if dtype_name == "BF16" else array
 

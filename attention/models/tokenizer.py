@@ -19,6 +19,7 @@ literally in the text are kept as themselves.
 
 from __future__ import annotations
 
+import numbers
 import os
 import re
 import unicodedata
@@ -28,6 +29,8 @@ from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
+
+from .._validate import check_flag, check_int
 
 __all__ = ["Encoding", "WordPieceTokenizer", "basic_tokenize", "wordpiece"]
 
@@ -225,6 +228,12 @@ class WordPieceTokenizer:
                 tokens.extend(wordpiece(word, self.vocab))
         return tokens
 
+    @staticmethod
+    def _check_limits(max_length: int | None, truncate: bool) -> tuple[int | None, bool]:
+        """``max_length`` as an int of at least 1 (or None) and ``truncate`` as a bool, else an error naming it."""
+        truncate = check_flag("truncate", truncate)
+        return (None if max_length is None else check_int("max_length", max_length, minimum=1)), truncate
+
     def _frame(
         self, text: str, text_pair: str | None, max_length: int | None, truncate: bool
     ) -> tuple[list[str], list[int]]:
@@ -265,6 +274,7 @@ class WordPieceTokenizer:
             truncate: if the text is longer than ``max_length``, cut it (the
                 longer text of a pair first) instead of raising ``ValueError``.
         """
+        max_length, truncate = self._check_limits(max_length, truncate)
         tokens, type_ids = self._frame(text, text_pair, max_length, truncate)
         ids = np.array([self.vocab[token] for token in tokens], dtype=np.int64)
         return Encoding(ids, tokens, np.array(type_ids, dtype=np.int64), np.ones(len(tokens), dtype=bool))
@@ -273,6 +283,7 @@ class WordPieceTokenizer:
         """Encode several texts, padded with ``[PAD]`` to the longest; ``mask`` marks the real tokens."""
         if isinstance(texts, str) or len(texts) == 0:
             raise ValueError("texts must be a non-empty sequence of strings (use encode() for one text)")
+        max_length, truncate = self._check_limits(max_length, truncate)
         framed = [self._frame(text, None, max_length, truncate)[0] for text in texts]
         n = max(len(tokens) for tokens in framed)
         ids = np.full((len(framed), n), self.pad_id, dtype=np.int64)
@@ -283,9 +294,11 @@ class WordPieceTokenizer:
         return Encoding(ids, framed, np.zeros_like(ids), mask)
 
     def decode(self, ids: Iterable[int]) -> list[str]:
-        """Token ids -> token strings."""
-        tokens = []
-        for i in ids:
+        """Token ids -> token strings; each id an integer (numpy's too) in ``0 .. len(self) - 1``."""
+        tokens: list[str] = []
+        for position, i in enumerate(ids):
+            if isinstance(i, (bool, np.bool_)) or not isinstance(i, numbers.Integral):
+                raise TypeError(f"ids must hold integer token ids, got {i!r} ({type(i).__name__}) at position {position}")
             if not 0 <= int(i) < len(self.inverse):
                 raise ValueError(f"token id {int(i)} is outside the vocabulary (0..{len(self.inverse) - 1})")
             tokens.append(self.inverse[int(i)])

@@ -14,6 +14,7 @@ weights and output.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -219,3 +220,66 @@ def merge_heads(x):
                 for f in range(d_v):
                     out[index][t, h * d_v + f] = x[index][h, t, f]
     return out
+
+
+# --- exact arithmetic, for inputs at the edges of the float range ------------------------------------
+#
+# The loops above use Python floats (float64): right for ordinary inputs, but a score or its sum
+# with a mask can overflow float64 itself. These use fractions.Fraction, exact however large or
+# small: only each weight's exp, and the final rounding to float, are not exact.
+
+
+def exact_matmul(a, b):
+    """``a @ b`` for 2-D arrays of floats, exactly, as nested lists of Fractions."""
+    a = [[Fraction(float(x)) for x in row] for row in np.asarray(a, dtype=np.float64).tolist()]
+    b = [[Fraction(float(x)) for x in row] for row in np.asarray(b, dtype=np.float64).tolist()]
+    return [[sum((row[l] * b[l][j] for l in range(len(b))), Fraction(0)) for j in range(len(b[0]))] for row in a]
+
+
+def exact_softmax_row(row, allowed):
+    """Softmax of exact scores (Fractions); the differences from the largest are exact, only exp is rounded."""
+    kept = [a for a in allowed]
+    if not any(kept):
+        return [0.0] * len(row)
+    top = max(x for x, a in zip(row, kept) if a)
+    # Beyond -1e4 a weight is 0 in every float format (e^-745 is float64's smallest).
+    exps = [math.exp(float(max(x - top, -10_000))) if a else 0.0 for x, a in zip(row, kept)]
+    total = math.fsum(exps)
+    return [e / total for e in exps]
+
+
+def attention_exact(q, k, v, mask=None, scale=None, causal=False):
+    """Scaled dot-product attention of 2-D q, k, v in exact arithmetic; returns ``(output, weights, scores)``.
+
+    ``scores`` are the exact scaled scores (Fractions, a list of rows); ``mask`` is boolean (True = may
+    attend) or additive (``-inf`` = may not), ``(n_q, n_k)``; ``causal`` adds "key j only for query i >= j".
+    The output is the exact weighted average of v under the (rounded) weights, rounded once to float64.
+    """
+    q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
+    n_q, d_k = q.shape
+    n_k = k.shape[0]
+    factor = Fraction(1.0 / math.sqrt(d_k) if scale is None else float(scale))
+    raw = exact_matmul(q, k.T)
+    scores = [[s * factor for s in row] for row in raw]
+    mask = None if mask is None else np.broadcast_to(np.asarray(mask), (n_q, n_k))
+    weights = np.zeros((n_q, n_k))
+    output = np.zeros((n_q, v.shape[1]))
+    exact_v = [[Fraction(float(x)) for x in row] for row in v.tolist()]
+    for i in range(n_q):
+        row, allowed = [], []
+        for j in range(n_k):
+            total, ok = scores[i][j], not (causal and j > i)
+            if mask is not None and mask.dtype == bool:
+                ok = ok and bool(mask[i, j])
+            elif mask is not None and float(mask[i, j]) == NEG_INF:
+                ok = False
+            elif mask is not None:
+                total += Fraction(float(mask[i, j]))
+            row.append(total)
+            allowed.append(ok)
+        weights[i] = exact_softmax_row(row, allowed)
+        w = [Fraction(x) for x in weights[i].tolist()]
+        norm = sum(w, Fraction(0))
+        for c in range(v.shape[1]):
+            output[i, c] = float(sum((w[j] * exact_v[j][c] for j in range(n_k)), Fraction(0)) / norm) if norm else 0.0
+    return output, weights, scores

@@ -52,3 +52,52 @@ def additive_masks(shape, allow_neg_inf: bool = True):
     finite = st.floats(-3.0, 3.0, allow_nan=False, allow_infinity=False)
     elements = st.one_of(finite, st.just(-np.inf)) if allow_neg_inf else finite
     return mask_shapes(shape).flatmap(lambda s: hnp.arrays(np.float64, s, elements=elements))
+
+
+# --- the edges of the float range -----------------------------------------------------------------
+
+FLOAT_DTYPES = (np.float32, np.float64)
+
+
+def extreme_elements(dtype):
+    """Finite floats of ``dtype`` from everywhere in its range: ordinary, near the largest, tiny or subnormal, any."""
+    info = np.finfo(dtype)
+    width = info.bits
+    big, tiny = float(info.max), float(info.tiny)
+    near_big = float(np.nextafter(np.nextafter(info.max, 0, dtype=dtype), 0, dtype=dtype))
+    magnitude = st.one_of(
+        st.floats(-3.0, 3.0, width=width),
+        st.floats(big / 2, big, width=width),  # within a factor 2 of the largest float
+        st.floats(near_big, big, width=width),  # the three largest floats
+        st.floats(0.0, 4 * tiny, width=width),  # subnormal and smallest normal
+        st.floats(allow_nan=False, allow_infinity=False, width=width),  # anything finite
+    )
+    return st.tuples(st.sampled_from([1.0, -1.0]), magnitude).map(lambda sm: sm[0] * sm[1])
+
+
+@st.composite
+def extreme_arrays(draw, shape, dtype):
+    """Finite arrays of ``dtype``: element by element from :func:`extreme_elements`, one such element
+    throughout (a constant mask, equal values), or an ordinary array moved as a whole to any magnitude
+    (times 2^e, from the subnormals to just below overflow)."""
+    kind = draw(st.sampled_from(["elements", "constant", "moved"]))
+    if kind == "elements":
+        return draw(hnp.arrays(dtype, shape, elements=extreme_elements(dtype)))
+    if kind == "constant":
+        return np.full(shape, draw(extreme_elements(dtype)), dtype)
+    info = np.finfo(dtype)
+    exponent = draw(st.integers(int(info.minexp) - int(info.nmant), int(info.maxexp) - 3))
+    ordinary = draw(hnp.arrays(dtype, shape, elements=st.floats(-3.0, 3.0, width=info.bits)))
+    with np.errstate(under="ignore"):
+        return np.ldexp(ordinary, exponent).astype(dtype)
+
+
+def extreme_scales(dtype):
+    """``scale`` values: the default (None), ordinary ones, and very large and very small ones."""
+    info = np.finfo(dtype)
+    return st.one_of(
+        st.none(),
+        st.floats(0.01, 10.0),
+        st.floats(float(info.tiny), 1e-10),
+        st.floats(1e10, float(info.max) * 4 if dtype == np.float32 else float(info.max)),  # beyond float32 too
+    )

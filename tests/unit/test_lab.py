@@ -8,6 +8,7 @@ what was worked out by hand for each sentence.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -305,3 +306,25 @@ def test_json_is_the_data() -> None:
     import json
 
     assert json.loads(lab.visualizer_json(CAT, mask="causal")) == visualizer_data(CAT, mask="causal")
+
+
+SURROGATE = "sentence holds a lone surrogate, U+D800, at position 0: half of a UTF-16 pair, not a character"
+
+
+@pytest.mark.parametrize("sentence", ["\ud800 cat", "a \udfff b"])
+def test_a_lone_surrogate_is_refused_saying_what_it_is(sentence: str) -> None:
+    """Half a UTF-16 pair (say, from a cut-and-paste) cannot be written as UTF-8: refused by name, not a UnicodeEncodeError."""
+    expected = SURROGATE if sentence.startswith("\ud800") else SURROGATE.replace("D800", "DFFF").replace("0:", "2:")
+    with pytest.raises(ValueError, match="^" + re.escape(expected)):
+        visualizer_data(sentence)
+    with pytest.raises(ValueError, match="^" + re.escape(expected)):
+        lab.visualizer_json(sentence)
+    assert visualizer_data("a \U0001f600 b")["tokens"] == ["a", "\U0001f600", "b"]  # a whole pair is a character
+
+
+def test_the_minilm_view_refuses_a_lone_surrogate_before_running_the_model() -> None:
+    """Checked first: no model (or weights) needed to refuse it."""
+    from attention.lab.minilm import minilm_view
+
+    with pytest.raises(ValueError, match="^" + re.escape(SURROGATE)):
+        minilm_view(None, "\ud800 cat")  # type: ignore[arg-type]

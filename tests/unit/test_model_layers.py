@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attention.models import erf, gelu, layer_norm, mean_pool
+from attention.models import BertConfig, erf, gelu, layer_norm, mean_pool
 from strategies import PROPERTY, floats
 
 
@@ -97,3 +99,54 @@ def test_mean_pool_against_loops() -> None:
     assert mean_pool(hidden[0], np.zeros(4, dtype=bool)).tolist() == [0.0, 0.0, 0.0]
     with pytest.raises(ValueError, match=r"mask must have shape \(2, 4\)"):
         mean_pool(hidden, mask[0])
+
+
+def test_layer_norm_of_values_near_the_float_range() -> None:
+    """[3e38, -3e38, 1, 2] in float32: mean 0.75, standard deviation 2.1213e38 (its squares overflow float32).
+
+    Hand-worked: (±3e38 - 0.75) / 2.1213e38 = ±1.41421; (1 - 0.75) / 2.1213e38 = 1.1785e-39 (subnormal), and 5.8926e-39.
+    """
+    x = np.array([3e38, -3e38, 1.0, 2.0], np.float32)
+    got = layer_norm(x, np.ones(4), np.zeros(4))
+    assert got.dtype == np.float32
+    expected = naive_layer_norm([float(v) for v in x], [1.0] * 4, [0.0] * 4, 1e-12)  # float64 holds the squares
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-45)
+    assert got[0] == pytest.approx(math.sqrt(2), rel=1e-6)
+    # float64 near its own largest, and vectors far below 1 (their squares underflow): the same, exactly scaled.
+    np.testing.assert_allclose(layer_norm([1e308, -1e308, 1e308], np.ones(3), np.zeros(3)),
+                               [2**-0.5, -(2**0.5), 2**-0.5], rtol=1e-15)  # fmt: skip
+    np.testing.assert_allclose(layer_norm([1e-200, -1e-200], np.ones(2), np.zeros(2), eps=0.0), [1.0, -1.0], rtol=1e-15)
+    # Beside eps = 1e-12 a variance of 1e-400 is nothing: (x - mean) / sqrt(eps) = ±1e-194.
+    np.testing.assert_allclose(layer_norm([1e-200, -1e-200], np.ones(2), np.zeros(2)), [1e-194, -1e-194], rtol=1e-12)
+
+
+def test_layer_norm_with_eps_zero_is_never_nan() -> None:
+    """eps = 0 on a constant vector: (x - mean) is exactly 0, and 0 is the limit of 0 / sqrt(eps) as eps goes to 0."""
+    assert layer_norm([[5.0, 5.0], [1.0, 3.0]], [1.0, 1.0], [0.5, 0.5], eps=0.0).tolist() == [[0.5, 0.5], [-0.5, 1.5]]
+
+
+@pytest.mark.parametrize(
+    ("eps", "error", "message"),
+    [
+        (math.inf, ValueError, "eps must be a non-negative number, finite, got inf"),
+        (math.nan, ValueError, "eps must be a non-negative number, finite, got nan"),
+        (-1e-12, ValueError, "eps must be a non-negative number, finite, got -1e-12"),
+        ("1e-12", TypeError, "eps must be a non-negative number, finite, got str"),
+        (True, TypeError, "eps must be a non-negative number, finite, got bool"),
+    ],
+)
+def test_layer_norm_refuses_an_eps_that_is_not_a_finite_non_negative_number(eps, error, message) -> None:
+    with pytest.raises(error, match="^" + re.escape(message)):
+        layer_norm(np.ones(3), np.ones(3), np.zeros(3), eps=eps)
+
+
+@pytest.mark.parametrize("eps", ["Infinity", "NaN"])
+def test_a_config_with_an_eps_that_is_not_finite_is_refused(eps: str) -> None:
+    """json reads Infinity and NaN as floats: a config with them is refused, not run into NaN everywhere."""
+    config = json.loads(
+        '{"vocab_size": 5, "hidden_size": 4, "num_hidden_layers": 1, "num_attention_heads": 2, "intermediate_size": 8,'
+        f' "max_position_embeddings": 6, "type_vocab_size": 2, "layer_norm_eps": {eps}}}'
+    )
+    with pytest.raises(ValueError, match="^layer_norm_eps in the model config must be a non-negative number, finite"):
+        BertConfig.from_dict(config)
+    assert BertConfig.from_dict(config | {"layer_norm_eps": 1e-12}).layer_norm_eps == 1e-12

@@ -196,3 +196,11 @@ def test_vectors_come_all_or_none(cat_view: dict) -> None:
     data["layers"][2]["heads"][1]["d_k"] = 0
     with pytest.raises(ValueError, match=r"layers\[2\].heads\[1\].d_k must be a positive integer, got 0"):
         check_view(data)
+
+
+def test_a_lone_surrogate_is_refused_by_the_json_view_too(model: BertModel) -> None:
+    """What the page asks for: a ValueError saying what is wrong, not a UnicodeEncodeError once the JSON is sent."""
+    with pytest.raises(ValueError, match=r"^sentence holds a lone surrogate, U\+D800, at position 0"):
+        minilm_view_json("\ud800 cat")
+    with pytest.raises(ValueError, match=r"^sentence holds a lone surrogate, U\+DC00, at position 4"):
+        minilm_view(model, "the \udc00 cat")

@@ -403,3 +403,47 @@ def test_call_errors(override, message):
 def test_bias_flag_must_be_a_bool(bias):
     with pytest.raises(TypeError, match="bias must be True or False"):
         MultiHeadAttention(d_model=4, n_heads=2, bias=bias)
+
+
+def test_a_negative_seed_is_refused_by_name():
+    with pytest.raises(ValueError, match=re.escape("seed must be at least 0, got -1")):
+        MultiHeadAttention(d_model=4, n_heads=2, seed=-1)
+
+
+ONES = np.ones((4, 4))
+OVERFLOW_ERRORS = [
+    # Weights of 1: each projection is a sum of 4 entries, beyond float64 for entries of 1e308.
+    (dict(x=np.full((2, 4), 1e308)), "x @ w_q overflows float64 (x has shape (2, 4), largest |x| 1e+308, w_q has shape (4, 4)"),
+    (dict(x=np.ones((2, 4)), context=np.full((3, 4), 1e308)),
+     "context @ w_k overflows float64 (context has shape (3, 4), largest |context| 1e+308"),
+    # Projections of 4e160 are fine, their products (d_k = 2) are not.
+    (dict(x=np.full((2, 4), 1e160)), "the scores (x @ w_q)·(x @ w_k)ᵀ overflow float64 in some head (d_k=2; largest |x @ w_q|"),
+    (dict(x=np.full((2, 4), 1e160), context=np.full((3, 4), 1e160)),
+     "the scores (x @ w_q)·(context @ w_k)ᵀ overflow float64 in some head"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("arguments", "message"), OVERFLOW_ERRORS)
+def test_overflows_name_what_the_caller_passed(arguments, message):
+    """Finite inputs whose projections or scores overflow: the message names x, context and the weights, not q or k."""
+    layer = MultiHeadAttention.from_weights(ONES, ONES, ONES, ONES, n_heads=2)
+    with pytest.raises(ValueError, match="^" + re.escape(message)) as raised:
+        layer(**arguments)
+    assert not re.search(r"\b[qkv] (has|contains)\b|\|[qkv]\|", str(raised.value))
+
+
+def test_an_output_projection_that_overflows_names_w_o():
+    eye = np.eye(4)
+    layer = MultiHeadAttention.from_weights(eye, eye, eye, eye * 1e308, n_heads=2)
+    message = "the output projection, heads @ w_o, overflows float64 (heads has shape (2, 4), largest |heads| 10"
+    with pytest.raises(ValueError, match="^" + re.escape(message) + r".*: rescale x, w_v or w_o$"):
+        layer(np.full((2, 4), 10.0))
+
+
+def test_float64_weights_beyond_float32_are_named_for_a_float32_input():
+    """Weights are stored in float64 and cast to x's dtype: a weight beyond float32 makes x @ w overflow there."""
+    eye = np.eye(4)
+    layer = MultiHeadAttention.from_weights(eye * 1e39, eye, eye, eye, n_heads=2)
+    assert np.isfinite(layer(np.ones((2, 4))).output).all()  # float64: fine
+    with pytest.raises(ValueError, match=re.escape("x @ w_q overflows float32 (x has shape (2, 4), largest |x| 1")):
+        layer(np.ones((2, 4), np.float32))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import numpy as np
@@ -101,3 +102,31 @@ def test_missing_file(tmp_path) -> None:
 def test_writer_refuses_unstorable_dtypes() -> None:
     with pytest.raises(TypeError, match="complex128"):
         safetensors_bytes({"z": np.zeros(2, dtype=complex)})
+
+
+def _one_tensor(shape: object, nbytes: int, offsets: object = None) -> bytes:
+    return assemble({"w": {"dtype": "F32", "shape": shape, "data_offsets": offsets or [0, nbytes]}}, bytes(nbytes))
+
+
+CRAFTED_SHAPES = [
+    # Beyond int64: numpy's OverflowError before.
+    ([2**64, 1], 8, "tensor 'w' in data: shape (18446744073709551616, 1) of F32 needs 73786976294838206464 bytes"),
+    ([0, 2**64], 0, "tensor 'w' in data: shape (0, 18446744073709551616) is larger than numpy can index"),
+    # (2^62 + 2) · 4 wraps round to 8 elements in int64: 32 bytes, as many as given; numpy's reshape error before.
+    ([2**62 + 2, 4], 32, "tensor 'w' in data: shape (4611686018427387906, 4) of F32 needs 73786976294838206496 bytes"),
+    # An empty tensor with an axis no array can have.
+    ([0, 2**61], 0, "tensor 'w' in data: shape (0, 2305843009213693952) is larger than numpy can index"),
+    # JSON's true is a Python int: numpy's TypeError before.
+    ([True, 2], 8, "tensor 'w' in data: shape must be a list of non-negative integers, got [True, 2]"),
+]
+
+
+@pytest.mark.parametrize(("shape", "nbytes", "message"), CRAFTED_SHAPES)
+def test_crafted_shapes_are_refused_naming_the_tensor(shape: object, nbytes: int, message: str) -> None:
+    with pytest.raises(ValueError, match="^" + re.escape(message)):
+        parse_safetensors(_one_tensor(shape, nbytes))
+
+
+def test_boolean_offsets_are_refused() -> None:
+    with pytest.raises(ValueError, match=re.escape("tensor 'w' in data: data_offsets must be [begin, end], got [False, 8]")):
+        parse_safetensors(_one_tensor([2], 8, [False, 8]))

@@ -2,13 +2,14 @@
 
 import math
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given
 
 import reference as ref
-from attention import attention_scores, attention_steps, scaled_dot_product_attention
+from attention import attention_scores, attention_steps, blockwise_attention, scaled_dot_product_attention
 from strategies import PROPERTY, qkv
 
 Q = [[1.0, 0.0], [0.0, 2.0]]
@@ -110,3 +111,37 @@ def test_bad_scale(function, scale, error, message):
     """A scale that is not a positive finite real is refused by every function taking one."""
     with pytest.raises(error, match=re.escape(message)):
         function(scale)
+
+
+SCALE_FUNCTIONS = SCALED_FUNCTIONS | {
+    "blockwise_attention": lambda scale: blockwise_attention(Q, K, np.ones((3, 1)), scale=scale),
+}
+
+
+@pytest.mark.parametrize("function", SCALE_FUNCTIONS.values(), ids=SCALE_FUNCTIONS.keys())
+@pytest.mark.parametrize("scale", [Fraction(1, 2), Fraction(5, 10)])
+def test_any_real_scale_that_converts_is_the_same_scale(function, scale):
+    """Fraction(1, 2) is 0.5: the same result as scale=0.5, not numpy's TypeError (any numbers.Real that converts)."""
+
+    def arrays(result):  # an array, or a tuple of them (and None for weights not asked for)
+        return [result] if isinstance(result, np.ndarray) else [a for a in result if a is not None]
+
+    for got, expected in zip(arrays(function(scale)), arrays(function(0.5)), strict=True):
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("function", SCALE_FUNCTIONS.values(), ids=SCALE_FUNCTIONS.keys())
+def test_a_scale_beyond_the_float_range_is_refused_by_name(function):
+    """A Fraction beyond float64, or a float beyond float32 for float32 inputs: a ValueError naming scale."""
+    with pytest.raises(ValueError, match=re.escape("scale must be a positive finite number, got a Fraction beyond")):
+        function(Fraction(10**400))
+
+
+def test_a_scale_beyond_float32_is_refused_for_float32_scores():
+    q = np.ones((2, 3), np.float32)
+    message = "scale=1e+39 is beyond the range of float32, in which the scores are computed"
+    for function in (attention_scores, lambda q, k, scale: scaled_dot_product_attention(q, k, q, scale=scale),
+                     lambda q, k, scale: blockwise_attention(q, k, q, scale=scale)):  # fmt: skip
+        with pytest.raises(ValueError, match=re.escape(message)):
+            function(q, q, scale=1e39)
+    assert attention_scores(q.astype(np.float64), q, scale=1e39)[0, 0] == 3e39  # float64 holds it

@@ -102,3 +102,23 @@ def test_shape_errors(override, message):
     arguments = dict(x=np.ones((3, 4)), w_q=np.ones((4, 2)), w_k=np.ones((4, 2)), w_v=np.ones((4, 5)))
     with pytest.raises(ValueError, match=re.escape(message)):
         self_attention(**(arguments | override))
+
+
+SELF_OVERFLOWS = [
+    (np.full((2, 2), 1e200), np.full((2, 2), 1e200), "x @ w_q overflows float64 (x has shape (2, 2), largest |x| 1e+200, "
+     "w_q has shape (2, 2), largest |w_q| 1e+200): rescale x or w_q"),
+    (np.full((2, 2), 1e100), np.full((2, 2), 1e100), "the scores (x @ w_q)·(x @ w_k)ᵀ overflow float64 (x has shape (2, 2), "
+     "largest |x @ w_q| 2e+200, largest |x @ w_k| 2e+200): rescale x, w_q or w_k"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("x", "w", "message"), SELF_OVERFLOWS)
+def test_overflows_name_x_and_the_weights(x, w, message):
+    """The queries and keys are computed inside: an overflow is reported in terms of x, w_q and w_k."""
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        self_attention(x, w, w, np.eye(2))
+
+
+def test_values_whose_projection_overflows_name_w_v():
+    with pytest.raises(ValueError, match=re.escape("x @ w_v overflows float64 (x has shape (2, 2), largest |x| 1e+300")):
+        self_attention(np.full((2, 2), 1e300), np.eye(2), np.eye(2), np.full((2, 2), 1e10))

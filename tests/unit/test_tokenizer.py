@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 from attention.models import WordPieceTokenizer, basic_tokenize, wordpiece
@@ -121,3 +124,31 @@ def test_from_file(tmp_path) -> None:
     assert WordPieceTokenizer.from_file(path).vocab == WordPieceTokenizer(VOCAB).vocab
     with pytest.raises(FileNotFoundError, match="no vocabulary file"):
         WordPieceTokenizer.from_file(tmp_path / "missing.txt")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        (dict(max_length="5"), TypeError, "max_length must be an integer, got str"),
+        (dict(max_length=2.5), TypeError, "max_length must be an integer, got float"),
+        (dict(max_length=True), TypeError, "max_length must be an integer, got bool"),
+        (dict(max_length=0, truncate=True), ValueError, "max_length must be at least 1, got 0"),
+        (dict(truncate="no"), TypeError, "truncate must be True or False, got str"),
+        (dict(truncate=1), TypeError, "truncate must be True or False, got int"),
+    ],
+)
+def test_limits_are_checked_by_name(tokenizer: WordPieceTokenizer, arguments: dict, error: type, message: str) -> None:
+    """max_length is an integer of at least 1 (or None), truncate True or False: for one text and for a batch."""
+    with pytest.raises(error, match="^" + re.escape(message)):
+        tokenizer.encode("the cat", **arguments)
+    with pytest.raises(error, match="^" + re.escape(message)):
+        tokenizer.encode_batch(["the cat"], **arguments)
+
+
+def test_decode_takes_integer_ids_only(tokenizer: WordPieceTokenizer) -> None:
+    """1.7 is not a token id (int() would make it 1); numpy's integers are."""
+    with pytest.raises(TypeError, match=re.escape("ids must hold integer token ids, got 1.7 (float) at position 1")):
+        tokenizer.decode([2, 1.7])
+    with pytest.raises(TypeError, match=re.escape("ids must hold integer token ids, got True (bool) at position 0")):
+        tokenizer.decode([True])
+    assert tokenizer.decode(np.array([2, 6, 3])) == ["[CLS]", "cat", "[SEP]"]

@@ -253,3 +253,49 @@ def test_sum_of_squares_of_a_strided_array_with_many_axes():
     assert not many.flags.c_contiguous
     assert sum_of_squares(many) == 12.0
     assert all_finite(many)
+
+
+# --- dtypes wider than float64, and sizes beyond the machine ---------------------------------------
+
+
+@pytest.mark.parametrize("name", FORWARD)
+def test_longdouble_is_computed_in_float64(name):
+    """np.longdouble (float128 on most machines) in, float64 out, as for every dtype but float32 (and float16)."""
+    function, shapes = FUNCTIONS[name]
+    results = _as_list(function(**_valid_arguments(shapes, [np.longdouble] * len(shapes))))
+    assert [r.dtype for r in results] == [np.dtype(np.float64)] * len(results)
+    expected = _as_list(function(**_valid_arguments(shapes, [np.float64] * len(shapes))))
+    for got, want in zip(results, expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.skipif(np.finfo(np.longdouble).max <= np.finfo(np.float64).max, reason="longdouble is float64 here")
+@pytest.mark.parametrize(("name", "argument"), [a for a in ARGUMENTS if a[0] in FORWARD])
+def test_longdouble_beyond_float64_is_refused_by_name(name, argument):
+    """A finite np.longdouble beyond float64's range would be inf once converted: refused, naming the argument."""
+    function, shapes = FUNCTIONS[name]
+    arguments = _valid_arguments(shapes, [np.float64] * len(shapes))
+    arguments[argument] = _with(arguments[argument], 0.0).astype(np.longdouble)
+    arguments[argument].flat[-1] = np.longdouble("1e400")
+    message = rf"^{re.escape(argument)} holds values beyond the range of float64, in which it is computed"
+    with pytest.raises(ValueError, match=message):
+        function(**arguments)
+
+
+def test_memory_beyond_the_machine_is_refused_up_front(monkeypatch):
+    """MultiHeadAttention(d_model=10**5) and causal_mask(10**6) say what they would need, before trying."""
+    from attention import _validate, causal_mask
+
+    monkeypatch.setattr(_validate, "_memory_bytes", lambda: 16 * 2**30)  # a 16 GiB machine, whatever this one is
+    message = "this machine has 17,179,869,184 bytes of memory"
+    with pytest.raises(MemoryError, match=re.escape("d_model=100000: four float64 weight matrices d_model × d_model: "
+                                                    "640,000,000,000 bytes (596.0 GiB) needed; " + message)):  # fmt: skip
+        MultiHeadAttention(d_model=10**5, n_heads=10)
+    with pytest.raises(MemoryError, match=re.escape("causal_mask(n=1000000): an n × n boolean mask: "
+                                                    "1,000,000,000,000 bytes (931.3 GiB) needed; " + message)):  # fmt: skip
+        causal_mask(10**6)
+    # Where the system does not say, the limit is what numpy can index at all.
+    monkeypatch.setattr(_validate, "_memory_bytes", lambda: None)
+    with pytest.raises(MemoryError, match=r"^causal_mask\(n=4000000000\): .* needed; more than numpy can index"):
+        causal_mask(4 * 10**9)
+    assert causal_mask(3).shape == (3, 3) and MultiHeadAttention(8, 2).d_k == 4
