@@ -43,6 +43,7 @@ import numpy as np
 
 import attention
 from attention.models import load_minilm
+from figure_schemes import show  # beside this notebook: figures in light and dark
 
 np.set_printoptions(precision=3, suppress=True)
 model = load_minilm()
@@ -119,7 +120,12 @@ def grid_of_heads(result, title):
             if head == 0:
                 ax.set_ylabel(f"layer {layer}", fontsize=8)
     fig.suptitle(title)
-    plt.show()
+    show(
+        fig,
+        f"{title}: a grid of {n_layers * n_heads} small heatmaps of "
+        "attention weights, one row per layer and one column per head, "
+        "brighter for more weight.",
+    )
 
 
 grid_of_heads(out, f"All {n_layers * n_heads} heads on “{sentence}”")
@@ -190,7 +196,14 @@ for ax, (name, score) in zip(axes, scores.items()):
     ax.set_yticks(range(n_layers))
 axes[0].set_ylabel("layer")
 fig.colorbar(image, ax=axes, shrink=0.9, label="mean weight")
-plt.show()
+show(
+    fig,
+    "Five heatmaps of layer against head, one per target: the mean "
+    "weight each head gives to the previous token, the next token, "
+    "the token itself, [CLS] and [SEP]. A few heads stand out bright "
+    "on the previous or the next token; [CLS] takes much of the "
+    "weight in many heads.",
+)
 
 # %% [markdown]
 # What the maps show:
@@ -291,7 +304,14 @@ for ax, ((layer, head), title) in zip(axes.flat, FEATURED.items()):
 for ax in axes[:, 0]:
     ax.set_ylabel("query (attending)")
 fig.colorbar(axes[0, 0].images[0], ax=axes, shrink=0.5, label="attention weight")
-plt.show()
+show(
+    fig,
+    f"Four heatmaps of query token against key token on “{sentence}”, "
+    "one per featured head: the previous-token head, bright just "
+    "below the diagonal; the next-token head, just above it; the "
+    "[CLS] sink, bright in the first column; and the head that links "
+    "“it” to its noun.",
+)
 
 # %% [markdown]
 # Does it link it to the *right* noun, the one the meaning calls for? The classic test is a pair
@@ -361,7 +381,13 @@ for ax in (left, right):
     ax.set_xticks(layers)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-plt.show()
+show(
+    fig,
+    "Two line charts against the layer, 0 to 5. Left: the mean "
+    "entropy of the attention rows, below the entropy of a uniform "
+    "row in every layer. Right: the share of weights below 0.01, the "
+    "weight on the top 3 keys and the weight on [CLS], per layer.",
+)
 
 # %% [markdown]
 # True, with two qualifications. The rows are far from uniform in every layer, and in the
@@ -477,7 +503,12 @@ ax.set_xticks(OFFSETS)
 ax.set_title("How attention depends on distance (mean over heads and sentences)")
 ax.grid(alpha=0.3)
 ax.legend(ncols=3, fontsize=8)
-plt.show()
+show(
+    fig,
+    "Mean attention weight against the distance from the query word, "
+    "-6 to 6, one line per layer: the first two layers peak sharply "
+    "at the immediate neighbours, deeper layers are almost flat.",
+)
 
 # %% [markdown]
 # True as well. The first two layers peak sharply at the immediate neighbours: that is the

@@ -12,6 +12,8 @@ got in, could neither load nor send anything elsewhere:
   with (by sha256: the notebooks carry their own); ``style`` attributes, which
   KaTeX's typeset formulas and Material's components set, are allowed;
 - images and fonts: the site's files, and ``data:`` URLs (Material's icons);
+  images also from ``blob:`` URLs, which only the page itself can make (the
+  lab draws its PNG export from one);
 - no plugins (``object-src 'none'``), no ``<base>`` elsewhere, no form posts away.
 
 It runs after every other hook and plugin (it is listed last in mkdocs.yml),
@@ -49,7 +51,7 @@ def policy(html: str) -> str:
         "script-src": ["'self'", "'wasm-unsafe-eval'", *scripts],
         "style-src-elem": ["'self'", *styles],
         "style-src-attr": ["'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "worker-src": ["'self'"],

@@ -12,7 +12,7 @@ downloaded.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,18 +72,43 @@ def traffic(site_url: str) -> Traffic:
     return Traffic(origin=site_url.rstrip("/"))
 
 
-@pytest.fixture
-def page(browser: Browser, traffic: Traffic) -> Iterator[Page]:
-    """A page in a fresh context, offline but for the local server; fails its test on foreign requests or errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page:
+    """A page in a fresh context (1280 x 900 unless ``options`` say otherwise), its traffic and errors recorded."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
     context.set_default_timeout(TIMEOUT_MS)
     context.route("**/*", traffic.route)
     page = context.new_page()
     page.on("pageerror", lambda error: traffic.page_errors.append(str(error)))
     page.on("console", traffic.console)
-    yield page
-    context.close()
+    return page
+
+
+def _check(traffic: Traffic) -> None:
     assert traffic.blocked == [], f"requests to other hosts were made (and aborted): {traffic.blocked}"
     assert traffic.page_errors == [], f"uncaught errors in the page: {traffic.page_errors}"
     assert traffic.console_errors == [], f"console errors: {traffic.console_errors}"
+
+
+@pytest.fixture
+def page(browser: Browser, traffic: Traffic) -> Iterator[Page]:
+    """A page in a fresh context, offline but for the local server; fails its test on foreign requests or errors."""
+    page = _watched_page(browser, traffic)
+    yield page
+    page.context.close()
+    _check(traffic)
+
+
+@pytest.fixture
+def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page]]:
+    """Pages like ``page``'s, each in a fresh context with options of its own (``color_scheme``, ``viewport``...)."""
+    pages: list[Page] = []
+
+    def open_(**options: object) -> Page:
+        pages.append(_watched_page(browser, traffic, **options))
+        return pages[-1]
+
+    yield open_
+    for each in pages:
+        each.context.close()
+    _check(traffic)
 

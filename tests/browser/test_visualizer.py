@@ -130,7 +130,7 @@ def test_selecting_a_token_shows_the_weights_the_data_holds(page: Page, site_url
     entropy = head["row_stats"]["entropy"][sat]
     expect(page.locator("[data-viz] [data-scope=query] [data-stat=entropy]")).to_contain_text(f"{entropy:.2f} bits")
     # The Q·K match: the query of "sat" against the key of "cat" adds up to the score.
-    expect(page.locator("[data-viz] [data-view=qk] h4")).to_contain_text("“sat” (query) match “cat” (key)")
+    expect(page.locator("[data-viz] [data-view=qk] h3")).to_contain_text("“sat” (query) match “cat” (key)")
     score = head["scores"][sat][key]
     expect(page.locator("[data-viz] [data-qk=score]")).to_have_text(f"{score:.2f}".replace("-", "−"))
     assert math.fsum(q * k for q, k in zip(head["q"][sat], head["k"][key])) == pytest.approx(score, abs=1e-3)

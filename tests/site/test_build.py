@@ -172,5 +172,5 @@ def test_notebook_was_executed(built_site: Path) -> None:
     for d_k, unscaled, scaled in rows:
         assert abs(float(unscaled) / int(d_k) - 1) < 0.15
         assert abs(float(scaled) - 1) < 0.15
-    assert page.count('src="data:image/png;base64,') == 1
+    assert page.count('src="data:image/png;base64,') == 2  # its figure, for the light and the dark scheme
     assert (built_site / "examples/why-scale/why-scale.py").is_file()  # the source, for download

@@ -20,7 +20,10 @@ def test_notebook_ran_the_model(built_site: Path) -> None:
     embedding = re.search(r"largest difference in a sentence-embedding value: +([0-9.e+-]+)", page)
     assert weight and embedding, "the reference check did not print: the notebook did not run"
     assert float(weight.group(1)) < 1e-4 and float(embedding.group(1)) < 1e-4
-    assert page.count('src="data:image/png;base64,') == 5
+    # Each of its 5 figures twice, for the light and the dark scheme, described (site_examples/figure_schemes.py).
+    assert page.count('src="data:image/png;base64,') == 10
+    assert page.count('#only-light"') == page.count('#only-dark"') == 5
+    assert "No description has been provided" not in page
     assert (built_site / "examples/attention-in-a-real-model/attention-in-a-real-model.py").is_file()
 
 

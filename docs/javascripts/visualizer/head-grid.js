@@ -29,7 +29,7 @@ export class HeadGrid {
   constructor(parent, lab) {
     this.lab = lab;
     this.root = html("section", { class: "viz-grid-box", "data-view": "head-grid", hidden: true, "aria-labelledby": lab.id("grid-title") });
-    this.title = html("h4", { id: lab.id("grid-title") }, "All heads: one row per layer, one column per head");
+    this.title = html("h3", { id: lab.id("grid-title") }, "All heads: one row per layer, one column per head");
     this.table = html("table", { class: "viz-grid", role: "grid", "aria-labelledby": lab.id("grid-title"), "aria-describedby": lab.id("grid-help") });
     this.caption = html("p", { class: "viz-grid-caption", "aria-hidden": "true" });
     this.help = html(

@@ -73,6 +73,8 @@ class Lab {
     clear(this.root);
     this.root.classList.add("viz");
     this.root.dataset.status = "loading";
+    // The lab sits under the page's title: its views' headings (h3) come under this one.
+    this.root.append(html("h2", { class: "viz-sr-only" }, "The lab"));
     this.controls = new Controls(this.root, this);
     const stage = html("div", { class: "viz-stage" });
     this.root.append(stage);

@@ -51,7 +51,7 @@ export class QKMatch {
 
   build(names, head) {
     clear(this.root);
-    this.title = html("h4");
+    this.title = html("h3");
     this.root.append(this.title);
     const vectors = names !== NO_VECTORS;
     if (!vectors) this.root.append(noVectorsNote(head, "The query and key vectors behind this score are"));

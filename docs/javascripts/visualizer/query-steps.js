@@ -34,7 +34,7 @@ export class QuerySteps {
   build(tokens, vNames, head) {
     clear(this.root);
     const n = tokens.length;
-    this.title = html("h4");
+    this.title = html("h3");
     this.root.append(this.title);
 
     const label = Math.max(48, 7.2 * Math.max(...tokens.map((t) => t.length)) + 10);

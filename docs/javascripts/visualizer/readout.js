@@ -26,7 +26,7 @@ export class Readout {
     const threshold = view.threshold;
     clear(this.root);
 
-    this.root.append(html("h4", {}, `${ctx.headName}, “${head.label}”, all queries`));
+    this.root.append(html("h3", {}, `${ctx.headName}, “${head.label}”, all queries`));
     const all = html("dl", { "data-scope": "head" });
     this.item(all, "Entropy", formatBits(s.entropy), `on average (spread evenly: ${formatBits(s.uniform_entropy)})`, "entropy");
     this.item(all, `Weights below ${threshold}`, formatShare(s.below_threshold), "of the weights a query may give", "below");
@@ -36,7 +36,7 @@ export class Readout {
     this.root.append(all);
 
     const token = view.tokens[query];
-    this.root.append(html("h4", {}, `Query “${token}”`));
+    this.root.append(html("h3", {}, `Query “${token}”`));
     const one = html("dl", { "data-scope": "query" });
     this.item(one, "Entropy", formatBits(r.entropy[query]), `(spread evenly: ${formatBits(r.uniform_entropy[query])})`, "entropy");
     this.item(one, `Weights below ${threshold}`, formatShare(r.below_threshold[query]), "of its visible keys", "below");

@@ -4,7 +4,7 @@
 // recoloured when the view changes. For the hand-built model's one layer; a
 // model of many layers gets the grid of head-grid.js instead.
 
-import { clear, html, sameTokens, svg } from "./dom.js";
+import { clear, hiddenText, html, sameTokens, svg } from "./dom.js";
 import { formatBits, weightColour } from "./format.js";
 
 const SIZE = 92;
@@ -47,7 +47,8 @@ export class SmallMultiples {
         picture.append(frame);
         const name = html("span", { class: "viz-multiple-name" });
         const stat = html("span", { class: "viz-multiple-stat" });
-        button.append(picture, name, stat);
+        // Named by what it shows (no aria-label to drift from the visible text): name, then its entropy.
+        button.append(picture, name, hiddenText(", mean entropy "), stat);
         button.addEventListener("click", () => this.lab.setHead(l, h));
         this.root.append(button);
         this.items.push({ button, frame, rects, name, stat, cell, layer: l, head: h });
@@ -61,7 +62,6 @@ export class SmallMultiples {
       const name = `${headName(view, item.layer, item.head)}: ${head.label}`;
       item.name.textContent = name;
       item.stat.textContent = formatBits(head.stats.entropy);
-      item.button.setAttribute("aria-label", `${name}, mean entropy ${formatBits(head.stats.entropy)}`);
       head.weights.forEach((row, q) =>
         row.forEach((weight, k) => {
           const rect = item.rects[q][k];

@@ -1,0 +1,90 @@
+// Two things the markup cannot say by itself, kept true as pages change
+// (Material's instant navigation, the lab and the runner redraw in place):
+//
+// - A box that scrolls sideways (a wide formula, table or notebook cell, a
+//   pane of the lab, on a narrow screen) can be scrolled from the keyboard:
+//   while, and only while, its content is wider than it is, it is a Tab stop
+//   (tabindex="0"), and a plain box is named for what it holds. Material does
+//   the same for its code blocks.
+// - Material's search panel is a dialog: it gets a name.
+
+(() => {
+  // What may scroll, and the name a box of no role or name of its own gets.
+  const SCROLLERS = [
+    [".md-typeset div.arithmatex", "Formula, scrolls sideways"],
+    [".md-typeset .md-typeset__scrollwrap", "Table, scrolls sideways"],
+    [".md-typeset .jupyter-wrapper .highlight-ipynb", "Code, scrolls sideways"],
+    // The lab's panes are named sections, its data table a table with a caption.
+    [".md-typeset .viz-query, .md-typeset .viz-qk, .md-typeset .viz-table-box table", null],
+  ];
+  let watched = new WeakSet();
+  let tracked = [];
+  let pending = false;
+
+  const named = (el) => el.hasAttribute("role") || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
+
+  function update({ el, label }) {
+    const scrolls = el.scrollWidth > el.clientWidth + 1;
+    const ours = "scrollFocus" in el.dataset;
+    if (scrolls && !ours && !el.hasAttribute("tabindex")) {
+      el.tabIndex = 0;
+      el.dataset.scrollFocus = "";
+      if (label && !named(el)) {
+        el.setAttribute("role", "group");
+        el.setAttribute("aria-label", label);
+        el.dataset.scrollFocus = "named";
+      }
+    } else if (!scrolls && ours) {
+      el.removeAttribute("tabindex");
+      if (el.dataset.scrollFocus === "named") {
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+      delete el.dataset.scrollFocus;
+    }
+  }
+
+  const resized = new ResizeObserver(() => schedule());
+
+  function scan() {
+    pending = false;
+    tracked = [];
+    // Observe this page's boxes only: a page left behind by instant navigation must not stay observed (kept alive).
+    resized.disconnect();
+    watched = new WeakSet();
+    for (const [selector, label] of SCROLLERS) {
+      for (const el of document.querySelectorAll(selector)) {
+        tracked.push({ el, label });
+        // Its own box changes with the window; its content's with what is drawn in it.
+        for (const box of [el, el.firstElementChild]) {
+          if (box && !watched.has(box)) {
+            watched.add(box);
+            resized.observe(box);
+          }
+        }
+      }
+    }
+    tracked.forEach(update);
+  }
+
+  function schedule() {
+    if (!pending) {
+      pending = true;
+      requestAnimationFrame(scan);
+    }
+  }
+
+  function nameSearch() {
+    const search = document.querySelector(".md-search[role=dialog]");
+    if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
+  }
+
+  function mount() {
+    nameSearch();
+    schedule();
+  }
+
+  new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
+  else document.addEventListener("DOMContentLoaded", mount);
+})();

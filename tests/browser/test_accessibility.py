@@ -1,0 +1,190 @@
+"""Every page passes axe (WCAG 2.0 and 2.1, levels A and AA) in both colour schemes, and in the states a reader reaches.
+
+axe-core is a test tool (``devDependencies`` in package.json, from
+``node_modules``; the site never ships it): each check injects it into the
+page and runs it over the whole document with the four WCAG tags, plus three
+of axe's best-practice rules the course was found to break (a name for
+Material's search dialog, heading order, table headers with text). No rule is
+turned off. The contexts bypass the site's Content-Security-Policy only
+because axe is injected as an inline script; ``test_csp.py`` checks the site
+under its policy.
+
+The schemes are the reader's system preference (Material follows it until the
+reader picks one); each check first confirms that the scheme applies.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_runner import _run
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCHEMES = {"light": "default", "dark": "slate"}
+OPTIONS = """{
+  runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+  rules: {'aria-dialog-name': {enabled: true}, 'heading-order': {enabled: true}, 'empty-table-header': {enabled: true}}
+}"""
+
+
+# The fonts loaded, then two frames drawn.
+NEXT_FRAMES = """document.fonts.ready
+  .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+# Every transition and animation that ends (Material fades its search results in), ended.
+FINISHED = """Promise.all(document.getAnimations()
+  .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+  .map((animation) => animation.finished.catch(() => null)))"""
+
+
+def site_pages(built_site: Path) -> list[str]:
+    """Every page of the built site, as paths under its address (from its sitemap, so a new page is never missed)."""
+    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    return [re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)]
+
+
+def settled(page: Page) -> None:
+    """Wait until the page has loaded what it loads by itself and drawn it (scripts react in the next frames)."""
+    page.wait_for_load_state("networkidle")
+    if page.locator("[data-viz]").count():
+        expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+    page.evaluate(NEXT_FRAMES)
+
+
+def axe(page: Page) -> list[str]:
+    """axe's violations on the page as it is now: one line per element (rule, impact, where), then a summary."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    page.evaluate(FINISHED)  # colours are measured as they end up, not halfway through a fade
+    violations = page.evaluate(f"axe.run(document, {OPTIONS}).then((result) => result.violations)")
+    lines = [
+        f"  {rule['id']} ({rule['impact']}): {' '.join(node['target'])}"
+        + (f" | {node['failureSummary'].splitlines()[1].strip()}" if node.get("failureSummary") else "")
+        for rule in violations
+        for node in rule["nodes"]
+    ]
+    if lines:
+        counts = ", ".join(f"{rule['id']} {len(rule['nodes'])}" for rule in violations)
+        lines.append(f"  = {len(lines)} elements: {counts}")
+    return lines
+
+
+def scheme_page(open_page, scheme: str) -> Page:
+    # axe is injected as an inline script, which the site's policy refuses (see the module's docstring).
+    return open_page(color_scheme=scheme, bypass_csp=True)
+
+
+def expect_scheme(page: Page, scheme: str) -> None:
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[scheme])
+
+
+def report(found: dict[str, list[str]]) -> str:
+    return "axe found violations:\n" + "\n".join(f"{where}\n" + "\n".join(lines) for where, lines in found.items())
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_page_passes_axe(open_page, site_url: str, built_site: Path, scheme: str) -> None:
+    pages = site_pages(built_site)
+    assert len(pages) >= 15 and "lab/" in pages and "examples/why-scale/" in pages
+    assert not [path for path in built_site.rglob("*") if "axe" in path.name.lower()], "axe-core is a test tool"
+    page = scheme_page(open_page, scheme)
+    found = {}
+    for path in pages:
+        page.goto(site_url + path)
+        settled(page)
+        expect_scheme(page, scheme)
+        if lines := axe(page):
+            found[f"/{path} ({scheme})"] = lines
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_pages_pass_axe_as_the_reader_uses_them(open_page, site_url: str, scheme: str) -> None:
+    """After Python has loaded and run a block, in the lab's trained model, with a quiz graded, with search open."""
+    page = scheme_page(open_page, scheme)
+    found = {}
+
+    def check(where: str) -> None:
+        expect_scheme(page, scheme)
+        if lines := axe(page):
+            found[f"{where} ({scheme})"] = lines
+
+    page.goto(site_url + "lessons/self-attention/")
+    settled(page)
+    _run(page, 1)  # Python loads (in a worker) and the block's output is drawn
+    check("/lessons/self-attention/, block 1 run")
+
+    page.goto(site_url + "lab/?" + urlencode({"model": "minilm", "s": "The cat sat on the mat because it was tired"}))
+    settled(page)
+    expect(page.locator("[data-viz]")).to_have_attribute("data-model", "minilm")
+    page.locator("[data-viz] [data-token][data-index='3']").click()
+    check("/lab/, the trained model, a query chosen")
+
+    page.goto(site_url + "lessons/why-attention/")
+    settled(page)
+    question = page.locator(".quiz-question").first
+    question.locator("input[type=radio]").first.check()
+    question.locator("button[data-action=check]").click()
+    expect(question.locator(".quiz-feedback")).to_have_attribute("data-result", re.compile("correct|incorrect"))
+    check("/lessons/why-attention/, a quiz question checked")
+
+    page.keyboard.press("/")  # Material's shortcut: the search opens
+    page.keyboard.type("softmax")
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    check("/lessons/why-attention/, search results")
+    assert not found, report(found)
+
+
+def test_the_search_panel_is_no_tab_stop_while_closed(page: Page, site_url: str) -> None:
+    """Material folds its closed results panel to zero height; what is hidden is never focused."""
+    page.goto(site_url)
+    settled(page)
+    invisible = []
+    for _ in range(12):  # through the header and the navigation
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            """() => {
+              const el = document.activeElement;
+              // Material's colour scheme toggle: hidden radio buttons, drawn as the one button of their form.
+              const drawn = el.classList.contains('md-option') ? el.closest('form') : el;
+              const box = drawn.getBoundingClientRect();
+              const shown = box.width > 0 && box.height > 0 && drawn.checkVisibility({visibilityProperty: true});
+              return {name: el.className || el.tagName, shown};
+            }"""
+        )
+        if not focused["shown"]:
+            invisible.append(focused["name"])
+    assert invisible == []
+    page.keyboard.press("/")
+    page.keyboard.type("softmax")
+    expect(page.locator(".md-search__scrollwrap")).to_be_visible()
+
+
+SCROLL_STATE = """(els) => els.map((el) => [
+  el.scrollWidth > el.clientWidth + 1, el.tabIndex, el.getAttribute('aria-label')])"""
+# Every formula that scrolls is a Tab stop and no other (the script catches up a frame or two after a resize).
+CAUGHT_UP = """() => [...document.querySelectorAll('.md-typeset div.arithmatex')]
+  .every((el) => (el.scrollWidth > el.clientWidth + 1) === (el.tabIndex === 0))"""
+
+
+def test_a_box_that_scrolls_sideways_is_a_named_tab_stop_only_while_it_scrolls(open_page, site_url: str) -> None:
+    page = open_page(viewport={"width": 360, "height": 800})
+    page.goto(site_url + "lessons/attention-at-scale/")
+    settled(page)
+    page.wait_for_function(CAUGHT_UP)
+    formulas = page.locator(".md-typeset div.arithmatex")
+    narrow = formulas.evaluate_all(SCROLL_STATE)
+    assert any(scrolls for scrolls, _, _ in narrow)
+    for scrolls, tab, label in narrow:
+        assert (tab, label) == ((0, "Formula, scrolls sideways") if scrolls else (-1, None))
+    page.set_viewport_size({"width": 1600, "height": 900})
+    page.wait_for_function(CAUGHT_UP)
+    wide = formulas.evaluate_all(SCROLL_STATE)
+    assert sum(scrolls for scrolls, _, _ in wide) < sum(scrolls for scrolls, _, _ in narrow)
+    for scrolls, tab, label in wide:
+        assert (tab, label) == ((0, "Formula, scrolls sideways") if scrolls else (-1, None))
