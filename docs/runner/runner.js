@@ -332,6 +332,12 @@ class Page {
   }
 
   restartPython() {
+    this.endSession();
+    python.start().catch(() => {}); // reported through the page's status
+  }
+
+  // End Python (if it runs) and forget what the blocks ran: the next run starts afresh.
+  endSession() {
     if (python.alive) python.stop();
     this.busy = false;
     this.runAll.disabled = false;
@@ -340,7 +346,6 @@ class Page {
       b.setStale(false);
       b.setStatus("idle");
     });
-    python.start().catch(() => {}); // reported through the page's status
   }
 
   warmWhenVisible() {
@@ -413,14 +418,7 @@ class Page {
   }
 
   stop(block) {
-    python.stop();
-    this.busy = false;
-    this.runAll.disabled = false;
-    this.blocks.forEach((b) => {
-      b.ran = false;
-      b.setStale(false);
-      b.setStatus("idle");
-    });
+    this.endSession();
     block.showNote(
       "Stopped. Python was restarted, so this page's session was reset: variables from earlier blocks are gone, " +
         "and they will run again, in order, when you run a block.",
