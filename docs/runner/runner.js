@@ -432,9 +432,7 @@ class Page {
   }
 }
 
-// ── Mounting: Material announces every page, first load or instant, on document$ ──
-
-let current = null;
+// ── Mounting (called by javascripts/components.js for each page that has Python blocks) ──
 
 function skipped(node) {
   let previous = node.previousSibling;
@@ -442,11 +440,7 @@ function skipped(node) {
   return Boolean(previous && previous.nodeType === Node.COMMENT_NODE && /^\s*skip:\s*next\b/.test(previous.textContent));
 }
 
-function mount() {
-  if (current) current.destroy();
-  current = null;
-  const article = document.querySelector("article.md-content__inner");
-  if (!article) return;
+export function mount(article) {
   // Lesson blocks only: not notebook cells (.jupyter-wrapper), not blocks
   // already mounted, not doctest-style examples (they carry their own
   // expected output), and not blocks marked <!-- skip: next "reason" -->,
@@ -457,7 +451,7 @@ function mount() {
       !node.querySelector("code").textContent.trimStart().startsWith(">>>") &&
       !skipped(node),
   );
-  if (highlights.length) current = new Page(article, highlights);
+  if (!highlights.length) return undefined;
+  const page = new Page(article, highlights);
+  return () => page.destroy();
 }
-
-document$.subscribe(mount);

@@ -352,13 +352,9 @@ class Lab {
   }
 }
 
-// ── Mounting ─────────────────────────────────────────────────────────────
+// ── Mounting (called by javascripts/components.js for the page that has the lab) ──
 
-let mounted = [];
-
-function mount() {
-  mounted.forEach((lab) => lab.destroy());
-  mounted = [...document.querySelectorAll("[data-viz]")].map((root) => new Lab(root));
+export function mount(root) {
+  const labs = [...root.querySelectorAll("[data-viz]")].map((element) => new Lab(element));
+  return () => labs.forEach((lab) => lab.destroy());
 }
-
-window.document$.subscribe(mount);

@@ -1,0 +1,60 @@
+// The page's components, loaded only where a page has something for them.
+//
+// Material announces every page on document$, the first load and every
+// instant navigation alike. For each page this module unmounts what the
+// previous page mounted, then loads (once per visit: the browser keeps
+// imported modules) and mounts each component whose elements the new page
+// holds. A page without Python blocks never downloads the runner, one without
+// a quiz never the quiz engine, and only the lab's page loads the lab.
+//
+// A component is an ES module exporting mount(root), where root is the page's
+// article; mount returns a function that undoes everything it did outside the
+// article's own elements (listeners on window or document, observers,
+// subscriptions, timers, workers' listeners), or nothing when it mounted
+// nothing. Elements Material throws away take their own listeners with them.
+
+const COMPONENTS = [
+  { name: "runner", selector: "div.language-python.highlight", load: () => import("../runner/runner.js") },
+  { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
+  { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
+];
+
+let unmounts = [];
+let generation = 0;
+
+function unmountAll() {
+  for (const unmount of unmounts.splice(0)) {
+    try {
+      unmount();
+    } catch (error) {
+      console.error("attention course: a component failed to unmount", error);
+    }
+  }
+}
+
+async function mountPage() {
+  const page = ++generation;
+  unmountAll();
+  const root = document.querySelector("article.md-content__inner") || document.body;
+  const wanted = COMPONENTS.filter((component) => root.querySelector(component.selector));
+  // Fetched side by side, mounted in the list's order.
+  const loads = wanted.map((component) =>
+    component.load().catch((error) => {
+      console.error(`attention course: the ${component.name} could not be loaded`, error);
+      return null;
+    }),
+  );
+  for (const [index, component] of wanted.entries()) {
+    const module = await loads[index];
+    if (page !== generation) return; // the reader moved on while it loaded
+    if (!module) continue;
+    try {
+      const unmount = module.mount(root);
+      if (typeof unmount === "function") unmounts.push(unmount);
+    } catch (error) {
+      console.error(`attention course: the ${component.name} failed to mount`, error);
+    }
+  }
+}
+
+window.document$.subscribe(mountPage);
