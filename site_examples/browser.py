@@ -7,7 +7,9 @@ benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/brow
   sitemap, which names that address;
 - :func:`serve`: a folder served from a thread the way a static host serves it, by
   :class:`StaticHandler` (``.wasm`` as ``application/wasm``, no request log) or by
-  :class:`GzipHandler` (which also gzips text, as GitHub Pages does, and counts the bytes);
+  :class:`GzipHandler` (which also gzips text, as GitHub Pages does, and counts the bytes), or
+  under a sub-path by :class:`SubPathHandler` (``/course/``, missing files answered with the
+  site's ``404.html``, as GitHub Pages serves a project site);
 - :func:`chromium`, :data:`CHROMIUM_ARGS` and :func:`launch`: which Chromium to drive and how;
 - :func:`is_local`: whether a page's request stays on the local site. The callers abort every
   other request: nothing a page does may reach another host.
@@ -117,6 +119,33 @@ class GzipHandler(StaticHandler):
         self.end_headers()
         self.wfile.write(body)
         self.sent[self.path] = self.sent.get(self.path, 0) + len(body)
+
+
+class SubPathHandler(StaticHandler):
+    """The folder served under :attr:`prefix`, as GitHub Pages serves a project site from ``/<repo>/``.
+
+    Anything missing (under the prefix or not) is answered as such a host answers it: status 404
+    with the site's own ``404.html``.
+    """
+
+    prefix = "/course/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return os.path.join(self.directory, ".outside-the-sub-path")  # a name no file of the site has
+        return super().translate_path("/" + path[len(self.prefix) :])
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @contextmanager

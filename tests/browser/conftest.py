@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Route, expect, sync_playwright
 
-from site_examples.browser import is_local, launch, serve
+from site_examples.browser import SubPathHandler, free_address, is_local, launch, serve
 
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
@@ -31,6 +31,13 @@ def site_url(built_site: Path, site_host: str) -> Iterator[str]:
     """The built site served on the address it was built for, like any static web server would."""
     with serve(built_site, site_host) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def sub_path_url(built_site: Path) -> Iterator[str]:
+    """The same build served under ``/course/`` (:class:`SubPathHandler`), as GitHub Pages serves a project site."""
+    with serve(built_site, free_address(), SubPathHandler) as url:
+        yield url + SubPathHandler.prefix.lstrip("/")
 
 
 @pytest.fixture(scope="session")
@@ -87,6 +94,17 @@ def _check(traffic: Traffic) -> None:
     assert traffic.blocked == [], f"requests to other hosts were made (and aborted): {traffic.blocked}"
     assert traffic.page_errors == [], f"uncaught errors in the page: {traffic.page_errors}"
     assert traffic.console_errors == [], f"console errors: {traffic.console_errors}"
+
+
+@pytest.fixture
+def sub_path_page(browser: Browser, sub_path_url: str) -> Iterator[tuple[Page, Traffic]]:
+    """Like ``page``, for the site under its sub-path; the test checks the traffic (a 404 page logs its own 404s)."""
+    traffic = Traffic(origin=sub_path_url.split("/course/")[0])
+    page = _watched_page(browser, traffic)
+    yield page, traffic
+    page.context.close()
+    assert traffic.blocked == [], f"requests to other hosts were made (and aborted): {traffic.blocked}"
+    assert traffic.page_errors == [], f"uncaught errors in the page: {traffic.page_errors}"
 
 
 @pytest.fixture

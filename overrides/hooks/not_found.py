@@ -1,0 +1,84 @@
+"""MkDocs hook: a ``404.html`` that keeps its styles and links under any sub-path.
+
+A static host answers every missing address of the site with the site's
+``404.html`` (GitHub Pages serves ``/<repo>/404.html`` for anything missing
+under ``/<repo>/``). Every other page links relatively, but this one is shown
+at an address nobody can know when the site is built, so MkDocs writes its
+links from the site's root as ``site_url`` names it: built for
+``http://127.0.0.1:8000/`` and served from ``/course/``, they point at
+``/assets/...`` and the page loses its styles, scripts and navigation.
+
+So the page finds its site's root when it is shown, and resolves every link
+from there:
+
+- every link (``href``, ``src``) that starts at the built root is rewritten
+  relative to the root, and the first script in ``<head>`` (before any
+  link is read) finds the root and puts it in a ``<base>`` element. It asks,
+  from the longest folder of the address to the shortest, for the root's
+  ``sitemap.xml`` (a HEAD request of the same origin; only the site's root
+  has one), and falls back to the built root when none answers;
+- Material's own settings, which it resolves against the address rather than
+  ``<base>``, are made absolute from that root just before Material reads
+  them, and instant navigation is off on this page: a click loads the next
+  page whole, so no ``<base>`` outlives the 404 page.
+
+It runs before the Content-Security-Policy hook, which then allows these two
+inline scripts by their hashes.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+
+# The first script of <head>: find the site's root and make it the page's base URL.
+FIND_ROOT = """(function(){\
+var parts=location.pathname.split("/"),root=null;\
+for(var i=parts.length-1;i>=1&&root===null;i--){\
+var folder=parts.slice(0,i).join("/")+"/";\
+try{var probe=new XMLHttpRequest();probe.open("HEAD",folder+"sitemap.xml",false);probe.send();\
+if(probe.status===200&&/xml/.test(probe.getResponseHeader("Content-Type")||""))root=folder}catch(error){}}\
+var base=document.createElement("base");base.href=root===null?BUILT_ROOT:root;document.head.appendChild(base)})()"""
+
+# Just before Material's bundle: its settings, absolute from that root, without instant navigation.
+SETTINGS = """(function(){\
+var element=document.getElementById("__config"),config=JSON.parse(element.textContent);\
+config.base=new URL(config.base,document.baseURI).href;config.search=new URL(config.search,document.baseURI).href;\
+config.features=config.features.filter(function(name){return name.indexOf("navigation.instant")!==0});\
+element.textContent=JSON.stringify(config)})()"""
+
+HEAD = re.compile(r"<head[^>]*>")
+BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
+
+
+def built_root(config: MkDocsConfig) -> str:
+    """The path the site was built to be served from: ``/`` unless ``site_url`` names a folder."""
+    path = urlsplit(config.site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def rewrite(html: str, root: str) -> str:
+    """``html`` with its links relative to the site's root and the two scripts that resolve them."""
+    quoted = re.escape(root)
+
+    def relative(match: re.Match[str]) -> str:
+        rest = match.group(2)
+        return f'{match.group(1)}="{rest or "./"}"'
+
+    html = re.sub(rf'(\s(?:href|src))="{quoted}(?!/)([^"]*)"', relative, html)
+    html = html.replace(f'new URL("{root}",location)', 'new URL(".",document.baseURI)')
+    html = re.sub(rf'("(?:base|search)": "){quoted}', r"\1", html)
+    head = HEAD.search(html)
+    bundle = BUNDLE.search(html)
+    if head is None or bundle is None:
+        raise PluginError("not_found hook: 404.html has no <head> or no Material bundle to resolve its links around")
+    find_root = FIND_ROOT.replace("BUILT_ROOT", f'"{root}"')
+    html = html[: bundle.start()] + f"<script>{SETTINGS}</script>" + html[bundle.start() :]
+    return html[: head.end()] + f"<script>{find_root}</script>" + html[head.end() :]
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    return rewrite(output, built_root(config)) if template_name == "404.html" else output
