@@ -22,6 +22,22 @@ const COMPONENTS = [
 let unmounts = [];
 let generation = 0;
 
+// Material keeps references to parts of every page it replaces (subscriptions
+// of its own that outlive the page), and one reference into a replaced tree
+// keeps the whole tree: measured, about 6,000 nodes per page change, for as
+// long as the visit lasts. Taking each replaced tree apart leaves Material
+// holding the few elements it refers to, not the pages around them.
+let shown = [];
+
+function dismantleReplaced() {
+  for (const element of shown) {
+    if (element.isConnected) continue;
+    for (const inner of element.querySelectorAll("*")) inner.replaceChildren();
+    element.replaceChildren();
+  }
+  shown = [...document.querySelectorAll("[data-md-component]")];
+}
+
 function unmountAll() {
   for (const unmount of unmounts.splice(0)) {
     try {
@@ -35,6 +51,7 @@ function unmountAll() {
 async function mountPage() {
   const page = ++generation;
   unmountAll();
+  dismantleReplaced();
   const root = document.querySelector("article.md-content__inner") || document.body;
   const wanted = COMPONENTS.filter((component) => root.querySelector(component.selector));
   // Fetched side by side, mounted in the list's order.

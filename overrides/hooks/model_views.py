@@ -21,7 +21,10 @@ Missing weights fail the build with the fetch command.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
+import time
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -86,14 +89,25 @@ def cached_views() -> Path:
     """The folder of views for this package, weights and presets, built if it is not in the cache yet."""
     out = cache_dir() / "minilm-views" / _key()
     if not (out / "index.json").is_file():
-        # Build beside, then swap in; older builds' folders go (one set of views is kept).
-        partial = out.with_name(out.name + ".partial")
-        shutil.rmtree(partial, ignore_errors=True)
-        build(partial)
-        for old in out.parent.iterdir():
-            if old != partial:
-                shutil.rmtree(old, ignore_errors=True)
-        partial.rename(out)
+        # Built in a folder of this build's own, then swapped in, so that builds
+        # running side by side never write into one folder.
+        out.parent.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(dir=out.parent, prefix=f"{out.name}.partial-"))
+        try:
+            build(partial)
+            try:
+                partial.rename(out)
+            except OSError:  # another build finished the same views first
+                shutil.rmtree(partial, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise
+    # Other sets go once no build has used them for an hour (a build running
+    # beside this one may be reading its own set right now).
+    os.utime(out)
+    for old in out.parent.iterdir():
+        if old != out and time.time() - old.stat().st_mtime > 3600:
+            shutil.rmtree(old, ignore_errors=True)
     return out
 
 

@@ -48,6 +48,7 @@ const URL_DELAY_MS = 150;
 class Lab {
   constructor(root) {
     this.root = root;
+    this.path = location.pathname; // the lab's own page
     this.prefix = `viz-${(instances += 1)}`;
     this.models = { hand: new HandModel(this), minilm: new MiniLMModel(this) };
     this.view = null; // the view on screen
@@ -311,7 +312,9 @@ class Lab {
     if (!this.state || this.urlTimer) return;
     this.urlTimer = setTimeout(() => {
       this.urlTimer = null;
-      if (this.destroyed || !this.state.sentence) return;
+      // Material changes the address before it replaces the page: a write due
+      // after that would put the lab's state on the next page's address.
+      if (this.destroyed || !this.state.sentence || !this.root.isConnected || location.pathname !== this.path) return;
       const search = stateToSearch(this.state, location.search);
       if (search !== location.search) history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
     }, URL_DELAY_MS);
