@@ -17,14 +17,24 @@
     // The lab's panes are named sections, its data table a table with a caption.
     [".md-typeset .viz-query, .md-typeset .viz-qk, .md-typeset .viz-table-box table", null],
   ];
-  let watched = new WeakSet();
-  let tracked = [];
+  // The boxes of the page on screen: box element -> {el, label} (a box is the
+  // scroller itself, or its first child, whose size is its content's).
+  let boxes = new Map();
   let pending = false;
+  // A box's size changes with the window, its content's with what is drawn in it.
+  const resized = new ResizeObserver((entries) => refresh(entries.map((entry) => boxes.get(entry.target)).filter(Boolean)));
 
   const named = (el) => el.hasAttribute("role") || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
 
-  function update({ el, label }) {
-    const scrolls = el.scrollWidth > el.clientWidth + 1;
+  // Every measurement first, then every change, so the browser lays the page
+  // out once however many boxes there are.
+  function refresh(items) {
+    const unique = [...new Set(items)];
+    const scrolls = unique.map(({ el }) => el.isConnected && el.scrollWidth > el.clientWidth + 1);
+    unique.forEach((item, index) => update(item, scrolls[index]));
+  }
+
+  function update({ el, label }, scrolls) {
     const ours = "scrollFocus" in el.dataset;
     if (scrolls && !ours && !el.hasAttribute("tabindex")) {
       el.tabIndex = 0;
@@ -44,27 +54,21 @@
     }
   }
 
-  const resized = new ResizeObserver(() => schedule());
-
+  // New boxes (the page changed, the lab or a runner drew): watch them. The
+  // observer reports each new box once, which measures it.
   function scan() {
     pending = false;
-    tracked = [];
-    // Observe this page's boxes only: a page left behind by instant navigation must not stay observed (kept alive).
-    resized.disconnect();
-    watched = new WeakSet();
     for (const [selector, label] of SCROLLERS) {
       for (const el of document.querySelectorAll(selector)) {
-        tracked.push({ el, label });
-        // Its own box changes with the window; its content's with what is drawn in it.
+        const item = { el, label };
         for (const box of [el, el.firstElementChild]) {
-          if (box && !watched.has(box)) {
-            watched.add(box);
+          if (box && !boxes.has(box)) {
+            boxes.set(box, item);
             resized.observe(box);
           }
         }
       }
     }
-    tracked.forEach(update);
   }
 
   function schedule() {
@@ -80,6 +84,9 @@
   }
 
   function mount() {
+    // A page left behind by instant navigation must not stay observed (kept alive).
+    resized.disconnect();
+    boxes = new Map();
     nameSearch();
     schedule();
   }
