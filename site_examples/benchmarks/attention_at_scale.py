@@ -345,7 +345,7 @@ def main() -> None:
 
     command = f"python -m {MODULE}" + (" --quick" if args.quick else f" --rounds {rounds}")
     data = {
-        "generated_by": "site_examples/generate_benchmarks.py",
+        "generated_by": "site_examples/benchmarks/attention_at_scale.py",
         "command": command,
         "date": datetime.date.today().isoformat(),
         "environment": {

@@ -126,7 +126,8 @@ def _model_bytes(paths: dict[str, int]) -> int:
 def _stop_python(page: Page) -> None:
     """Stop Python the way a reader does: run an endless block and press its Stop button."""
     block = page.locator("[data-runner]").first
-    block.locator("[data-runner-code]").fill("while True:\n    pass")
+    block.locator("pre[data-runner-code]").click()  # the block's code turns into its editor
+    block.locator(".cm-content[data-runner-code]").fill("while True:\n    pass")
     block.locator("button[data-action=run]").click()
     page.wait_for_function("b => b.dataset.runnerStatus === 'running'", arg=block.element_handle())
     block.locator("button[data-action=stop]").click()
@@ -358,7 +359,7 @@ def main() -> None:
             "chromium": _chromium_version(executable),
             "repeat": args.repeat,
             "runs": args.runs,
-            "command": f"site_examples/generate_model_figures.py --repeat {args.repeat} --runs {args.runs}",
+            "command": f"python -m site_examples.benchmarks.model_figures --repeat {args.repeat} --runs {args.runs}",
             "page": PAGE,
         }
     for row, sentence in zip(rounds[0]["forward"], SENTENCES):
