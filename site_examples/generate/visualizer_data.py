@@ -7,7 +7,8 @@ Every number in the file is computed by ``attention.lab.hand_built`` (the hand-b
 model) through ``attention.lab.contract`` (the data contract); nothing is
 typed in. For each preset sentence the file holds the four views the lab's
 toggles reach without Python in the browser: mask none or causal, times
-scaling on or off, at temperature 1. Any other setting, and any other
+scaling on or off, at temperature 1; and where the lab opens (``opening``:
+preset id, head and query, 0-based, from ``attention.lab.presets.OPENING``). Any other setting, and any other
 sentence, the page computes live with the same package in Pyodide.
 
 The file is committed; tests/site/test_visualizer_data.py fails when it
@@ -25,7 +26,7 @@ from typing import Any
 
 from attention.lab import hand_built as lab
 from attention.lab.contract import SPARSITY_THRESHOLD, check_view
-from attention.lab.presets import HAND_BUILT
+from attention.lab.presets import HAND_BUILT, OPENING
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "docs" / "data" / "visualizer-presets.json"
@@ -51,9 +52,11 @@ def build() -> dict[str, Any]:
             "d_k": lab.D_K,
             "max_tokens": lab.MAX_TOKENS,
             "vocabulary_size": len(lab.VOCABULARY),
+            "lexicon": lab.LEXICON_SOURCE,
             "heads": [{"label": h.label, "description": h.description} for h in lab.HEADS],
         },
         "threshold": SPARSITY_THRESHOLD,
+        "opening": OPENING,
         "presets": presets,
     }
 

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 import numpy as np
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 from attention.models import load_minilm
 
@@ -330,7 +330,8 @@ def test_the_model_runs_in_the_browser_only_when_asked(page: Page, site_url: str
 
     # A Stop in a lesson block ends Python and the files in it: the next sentence fetches them again, unasked.
     block = page.locator("[data-runner]").first
-    block.locator("textarea[data-runner-code]").fill("while True:\n    pass")
+    block.locator("pre[data-runner-code]").click()  # the block's code turns into its editor
+    block.locator(".cm-content[data-runner-code]").fill("while True:\n    pass")
     block.locator("[data-action=run]").click()
     expect(block.locator("[data-action=stop]")).to_be_enabled()
     block.locator("[data-action=stop]").click()
@@ -343,3 +344,115 @@ def test_the_model_runs_in_the_browser_only_when_asked(page: Page, site_url: str
     assert len([u for u in urls if u.endswith("model.safetensors")]) == 2
     weights = live_model(again).attentions
     assert np.abs(_heatmap(page) - weights[5, 7]).max() < LIVE_TOLERANCE
+
+
+# ── Words the hand-built model does not know; failures and Cancel ────────
+
+
+def test_a_sentence_with_unknown_words_goes_to_the_trained_model_in_one_click(page: Page, site_url: str, built_site: Path) -> None:
+    sentence = "The student left her laptop in the car"
+    _open(page, site_url)
+    box = page.locator("[data-control=sentence]")
+    box.fill(sentence)
+    box.press("Enter")
+    expect(_lab(page)).to_have_attribute("data-sentence", sentence)
+    expect(page.locator("[data-viz] [data-view=unknown-words]")).to_contain_text("“laptop”")
+    page.locator("[data-viz] [data-control=try-trained]").click()
+    # One click: the trained model, the same sentence, its weights loaded and the view computed in the browser.
+    expect(_lab(page)).to_have_attribute("data-model", "minilm")
+    expect(_lab(page)).to_have_attribute("data-model-status", "ready")
+    expect(_lab(page)).to_have_attribute("data-sentence", sentence)
+    expect(_lab(page)).to_have_attribute("data-source", "live")
+    reference = load_minilm(built_site / MODEL_FILES, dtype=np.float32)(sentence)
+    assert _tokens(page) == reference.tokens and "laptop" in reference.tokens
+    expect(page.locator("[data-viz] [data-view=unknown-words]")).to_be_hidden()  # it knows every word
+    assert np.abs(_heatmap(page) - reference.attentions[0, 0]).max() < LIVE_TOLERANCE
+
+
+def test_the_list_of_sentences_failing_says_so_and_retry_works_in_place(page: Page, traffic, site_url: str, index: dict) -> None:
+    page.route("**/data/minilm/index.json", lambda route: route.fulfill(status=404, body="missing"), times=1)
+    _open(page, site_url)
+    page.evaluate("window.__same_document = true")
+    page.locator("[data-control=model]").select_option("minilm")
+    expect(_status(page)).to_contain_text(
+        "The real model's data could not be loaded: the real model's list of sentences could not be loaded (HTTP 404)."
+    )
+    expect(_lab(page)).to_have_attribute("data-model", "hand")  # a usable lab meanwhile
+    page.locator("[data-viz] [data-control=retry]").click()
+    expect(_lab(page)).to_have_attribute("data-model", "minilm")
+    expect(_lab(page)).to_have_attribute("data-status", "ready")
+    assert _tokens(page) == index["presets"][0]["tokens"]
+    expect(page.locator("[data-viz] [data-control=retry]")).to_be_hidden()
+    assert page.evaluate("window.__same_document") is True
+    assert [e for e in traffic.console_errors if not e.startswith("Failed to load resource")] == []
+    traffic.console_errors.clear()  # the browser logs the 404 it was given
+
+
+def test_a_preset_file_or_the_manifest_failing_once_can_be_retried(page: Page, traffic, site_url: str, index: dict, built_site: Path) -> None:
+    manifest = json.loads((built_site / MODEL_FILES / "manifest.json").read_text(encoding="utf-8"))
+    size = sum(manifest["files"][name]["bytes"] for name in ("config.json", "vocab.txt", "model.safetensors"))
+    page.route(f"**/{MODEL_FILES}manifest.json", lambda route: route.abort(), times=1)
+    second = index["presets"][1]
+    page.route(f"**/data/minilm/{second['file']}", lambda route: route.fulfill(status=200, body="{not json"), times=1)
+    _open(page, site_url, "?model=minilm")
+    page.evaluate("window.__same_document = true")
+    # The manifest: what failed, and Retry in place of the download button.
+    expect(_status(page)).to_contain_text("The model's file list could not be loaded (network error")
+    expect(page.locator("[data-control=load-model]")).to_be_hidden()
+    page.locator("[data-viz] [data-control=retry]").click()
+    expect(page.locator("[data-control=load-model]")).to_have_text(f"Load the model in your browser ({size / 1e6:.1f} MB, once)")
+    expect(page.locator("[data-viz] [data-control=retry]")).to_be_hidden()
+    # A preset's file that arrives damaged: the view on screen stays, the message names the file, Retry loads it.
+    first = _shown(page)["sentence"]
+    page.locator("[data-control=preset]").select_option(second["sentence"])
+    expect(_status(page)).to_contain_text(f"The views of “{second['sentence']}” arrived damaged (it is not valid JSON).")
+    assert _shown(page)["sentence"] == first
+    page.locator("[data-viz] [data-control=retry]").click()
+    expect(_lab(page)).to_have_attribute("data-sentence", second["sentence"])
+    assert _tokens(page) == second["tokens"]
+    assert page.evaluate("window.__same_document") is True
+    assert [e for e in traffic.console_errors if not e.startswith("Failed to load resource")] == []
+    traffic.console_errors.clear()  # the browser logs the aborted request
+
+
+def test_cancel_during_a_stalled_download_leaves_a_usable_lab(page: Page, site_url: str, index: dict) -> None:
+    hanging: list[Route] = []
+    page.route(f"**/{MODEL_FILES}model.safetensors", lambda route: hanging.append(route))  # never answered
+    _open(page, site_url, "?model=minilm")
+    page.locator("[data-control=load-model]").click()
+    expect(_status(page)).to_contain_text("downloaded")
+    for _ in range(100):  # config.json and vocab.txt arrive; the weights' request hangs
+        if hanging:
+            break
+        page.wait_for_timeout(100)
+    assert len(hanging) == 1
+    expect(_lab(page)).to_have_attribute("data-model-status", "loading")
+    cancel = page.locator("[data-viz] [data-control=cancel-model]")
+    expect(cancel).to_be_visible()
+    cancel.click()
+    expect(_status(page)).to_contain_text("Download cancelled. The prepared sentences still work")
+    expect(_lab(page)).to_have_attribute("data-model-status", "none")
+    expect(cancel).to_be_hidden()
+    expect(page.locator("[data-control=load-model]")).to_be_visible()  # it can be started again
+    # The precomputed sentences still work, and so does the hand-built model.
+    second = index["presets"][1]
+    page.locator("[data-control=preset]").select_option(second["sentence"])
+    expect(_lab(page)).to_have_attribute("data-sentence", second["sentence"])
+    expect(_lab(page)).to_have_attribute("data-status", "ready")
+    page.locator("[data-control=model]").select_option("hand")
+    expect(_lab(page)).to_have_attribute("data-model", "hand")
+    expect(_lab(page)).to_have_attribute("data-status", "ready")
+
+
+def test_a_stalled_list_of_sentences_times_out_and_retry_works(page: Page, site_url: str, index: dict) -> None:
+    hanging: list[Route] = []
+    page.route("**/data/minilm/index.json", lambda route: hanging.append(route), times=1)  # never answered
+    _open(page, site_url)
+    page.evaluate("window.attentionCourse.python.downloadStallMs = 2000")  # the page's one stall setting
+    page.locator("[data-control=model]").select_option("minilm")
+    expect(_status(page)).to_contain_text("the real model's list of sentences could not be loaded (nothing arrived for 2 s)")
+    assert len(hanging) == 1
+    page.locator("[data-viz] [data-control=retry]").click()
+    expect(_lab(page)).to_have_attribute("data-model", "minilm")
+    expect(_lab(page)).to_have_attribute("data-status", "ready")
+    assert _tokens(page) == index["presets"][0]["tokens"]

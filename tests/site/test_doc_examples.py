@@ -25,7 +25,7 @@ root_conftest = load_root_conftest()
 # page -> (```python blocks, ```output blocks)
 EXPECTED = {
     "index.md": (1, 1),
-    "lab.md": (13, 13),
+    "lab.md": (14, 14),
     "lessons/attention-at-scale.md": (17, 17),
     "check-your-understanding.md": (0, 0),
     "glossary.md": (0, 0),

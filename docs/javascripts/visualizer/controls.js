@@ -150,7 +150,16 @@ export class Controls {
     this.loadModel = html("button", { type: "button", class: "viz-button viz-button--strong", "data-control": "load-model", hidden: true });
     this.loadModel.addEventListener("click", () => this.lab.loadModel());
     this.progress = html("progress", { class: "viz-progress", "data-view": "model-progress", max: "1", value: "0", hidden: true, "aria-label": "Model download" });
-    box.append(this.status, this.load, this.loadModel, this.progress);
+    // Cancel stops the weights' download; Retry repeats, in place, whatever the status line says failed.
+    this.cancel = html("button", { type: "button", class: "viz-button", "data-control": "cancel-model", hidden: true }, "Cancel");
+    this.cancel.addEventListener("click", () => this.lab.cancelModel());
+    this.retry = html("button", { type: "button", class: "viz-button viz-button--strong", "data-control": "retry", hidden: true }, "Retry");
+    this.retryAction = null;
+    this.retry.addEventListener("click", () => {
+      const action = this.retryAction;
+      if (action) action();
+    });
+    box.append(this.status, this.load, this.loadModel, this.progress, this.cancel, this.retry);
     this.root.append(box);
   }
 
@@ -223,14 +232,18 @@ export class Controls {
   /**
    * The status line. `offerLoad`: show "Load Python now"; `offerModel`: the
    * real model's download button, with this text; `progress`: {loaded, total}
-   * of a download under way.
+   * of a download under way; `cancel`: offer Cancel (the weights are
+   * loading); `retry`: a function that repeats what failed, offered as Retry.
    */
-  setStatus(text, { error = false, offerLoad = false, offerModel = null, progress = null } = {}) {
-    this.status.textContent = text;
+  setStatus(text, { error = false, offerLoad = false, offerModel = null, progress = null, cancel = false, retry = null } = {}) {
+    if (this.status.textContent !== text) this.status.textContent = text;
     this.status.classList.toggle("viz-status--error", error);
     this.load.hidden = !offerLoad;
     this.loadModel.hidden = !offerModel;
     if (offerModel) this.loadModel.textContent = offerModel;
+    this.cancel.hidden = !cancel;
+    this.retryAction = retry;
+    this.retry.hidden = !retry;
     this.progress.hidden = !progress;
     if (progress) {
       this.progress.max = progress.total || 1;

@@ -41,6 +41,7 @@ import { SmallMultiples } from "./small-multiples.js";
 import { DEFAULTS, MODELS, parseModel, parseState, stateToSearch } from "./state.js";
 import { TokenLines } from "./token-lines.js";
 import { TokenStrip } from "./token-strip.js";
+import { UnknownWords } from "./unknown-words.js";
 
 let instances = 0;
 const URL_DELAY_MS = 150;
@@ -76,12 +77,15 @@ class Lab {
     this.root.dataset.status = "loading";
     // The lab sits under the page's title: its views' headings (h3) come under this one.
     this.root.append(html("h2", { class: "viz-sr-only" }, "The lab"));
+    // Shown only while the lab's data loads (visualizer.css): the rest then appears whole.
+    this.root.append(html("p", { class: "viz-loading" }, "Loading the lab's data…"));
     this.controls = new Controls(this.root, this);
     const stage = html("div", { class: "viz-stage" });
     this.root.append(stage);
     this.headNote = html("p", { class: "viz-head-note", "data-view": "head-note" });
     stage.append(this.headNote);
     this.strip = new TokenStrip(stage, this);
+    this.unknown = new UnknownWords(stage, this);
     const main = html("div", { class: "viz-main" });
     stage.append(main);
     this.lines = new TokenLines(main, this);
@@ -94,31 +98,55 @@ class Lab {
     this.steps = new QuerySteps(detail, this);
     this.match = new QKMatch(detail);
     this.table = new DataTable(stage);
-    this.controls.setStatus("Loading the lab's data…");
   }
 
   async start() {
     const hand = this.models.hand.source;
+    this.root.dataset.status = "loading";
+    this.controls.setStatus("Loading the lab's data…");
     try {
       await hand.load();
     } catch (error) {
       if (this.destroyed) return;
       this.root.dataset.status = "error";
-      this.controls.setStatus(`The lab could not start: ${error.message}`, { error: true });
+      // Retry fetches the file again, here, without reloading the page.
+      this.controls.setStatus(`The lab could not start: ${error.message}. Check the connection, then retry.`, {
+        error: true,
+        retry: () => this.start(),
+      });
       return;
     }
     if (this.destroyed) return;
     const model = parseModel(location.search);
     // The real model's first sentence is known once its list is loaded (MiniLMModel.show).
     this.state = parseState(location.search, model === "hand" ? hand.presets[0].sentence : "");
+    const asked = new URLSearchParams(location.search);
+    if (model === "hand" && !(asked.get("s") || "").trim()) {
+      // No sentence asked for: open on an informative row (attention.lab.presets.OPENING), where the address allows.
+      const { sentence, head, query } = hand.opening;
+      this.state = { ...this.state, sentence };
+      if (!asked.has("head")) this.state.head = head;
+      if (!asked.has("query")) this.state.query = query;
+    }
     this.show();
   }
 
+  /**
+   * Undo everything the lab registered outside its own elements: the Python
+   * session's listener, the head grid's observer, the address's timer, the
+   * fetches still running. Then its elements go too: Material's instant
+   * navigation may keep the page it replaced alive for a while, and the
+   * lab's elements, their listeners and through them the lab itself with it.
+   */
   destroy() {
     this.destroyed = true;
     clearTimeout(this.urlTimer);
+    this.urlTimer = null;
     this.unlisten();
     this.grid.destroy();
+    this.models.hand.source.abort();
+    this.models.minilm.destroy();
+    clear(this.root);
   }
 
   // ── State changes ───────────────────────────────────────────────────────
@@ -135,26 +163,54 @@ class Lab {
     return Boolean(this.sourceOf(this.state.model).presetFor(sentence));
   }
 
-  setModel(model) {
+  setModel(model, { keepSentence = false } = {}) {
     if (!MODELS.includes(model) || !this.state || model === this.state.model) return;
     const { layer, head, mask, scaling, temperature } = this.state;
     this.remembered[this.state.model] = { layer, head, mask, scaling, temperature };
     const { sentence, numbers } = this.state;
     const back = this.remembered[model] || { layer: DEFAULTS.layer, head: DEFAULTS.head, mask: DEFAULTS.mask, scaling: true, temperature: 1 };
-    this.switchedFrom = this.view ? { tokens: this.view.tokens, query: this.context().query } : null;
+    this.switchedFrom = this.view ? { tokens: this.view.tokens, query: this.context().query, keep: keepSentence } : null;
     this.state = { ...DEFAULTS, ...back, model, sentence, numbers };
     this.models.minilm.awaiting = null;
     this.show();
   }
 
-  /** Once the new model's presets are known: keep the sentence if it has it, and the selected word. */
+  /**
+   * Once the new model's presets are known: keep the sentence if it has it
+   * (or if the reader asked for this sentence in that model), and the selected word.
+   */
   settleSwitch() {
     if (!this.switchedFrom) return;
-    const { tokens, query } = this.switchedFrom;
+    const { tokens, query, keep } = this.switchedFrom;
     this.switchedFrom = null;
     const source = this.sourceOf(this.state.model);
-    const sentence = source.presetFor(this.state.sentence) ? this.state.sentence : source.presets[0].sentence;
+    const preset = source.presetFor(this.state.sentence);
+    if (!preset && keep) {
+      this.state = { ...this.state, query: this.fixed ? 1 : 0, key: null };
+      return;
+    }
+    const sentence = preset ? this.state.sentence : source.presets[0].sentence;
     this.state = { ...this.state, sentence, query: sameWord(tokens, query, presetTokens(source.presetFor(sentence))), key: null };
+  }
+
+  /** The unknown-words note's button: the sentence on screen, in the trained model, loading it if it must. */
+  tryTrained() {
+    if (!this.view || this.fixed) return;
+    const { sentence } = this.state;
+    this.setModel("minilm", { keepSentence: true });
+    const source = this.models.minilm.source;
+    // Pressing the button is the reader's word to download the weights, unless the sentence is one of its presets.
+    source.loadIndex().then(
+      () => {
+        if (!this.destroyed && this.state.model === "minilm" && !source.presetFor(sentence) && !source.inPython) this.loadModel();
+      },
+      () => {}, // said by MiniLMModel.show, with Retry
+    );
+  }
+
+  /** The status line's Cancel: stop downloading the trained model's weights. */
+  cancelModel() {
+    this.models.minilm.cancel();
   }
 
   /** A new sentence; from one preset to another the selected word stays selected (bank → bank). */
@@ -290,7 +346,7 @@ class Lab {
     this.controls.update({ ...this.state, layer: ctx.layerIndex, head: ctx.headIndex }, this.isPreset(this.state.sentence), this.fixed);
     this.headNote.textContent =
       `${ctx.headName}, “${ctx.head.label}”: ${ctx.head.description}` + (ctx.view.model === "hand-built" ? " (Hand-built, not trained.)" : "");
-    for (const component of [this.strip, this.lines, this.heatmap, this.readout, this.multiples, this.grid, this.steps, this.match, this.table]) {
+    for (const component of [this.strip, this.unknown, this.lines, this.heatmap, this.readout, this.multiples, this.grid, this.steps, this.match, this.table]) {
       component.update(ctx);
     }
     const data = this.root.dataset;

@@ -7,16 +7,26 @@
 // cannot be had at all, the lab goes back to the hand-built model.
 
 import { pythonError } from "./data.js";
-import { MODEL_NAME, sharedSource } from "./minilm.js";
+import { MODEL_NAME, isCancelled, sharedSource } from "./minilm.js";
 import { miniLMStatus } from "./status-text.js";
 
 const PROGRESS_DELAY_MS = 250; // the status line is read aloud: not on every chunk of a download
+
+/** What the status line says after the reader's Cancel. */
+export const CANCELLED_TEXT =
+  "Download cancelled. The prepared sentences still work: their views were computed when the site was built. " +
+  "So does the hand-built model, in the Model menu.";
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export class MiniLMModel {
   constructor(lab) {
     this.lab = lab;
     this.source = sharedSource(); // one for the labs of this visit
     this.awaiting = null; // a sentence of the reader's that waits for the weights
+    this.progressListener = (progress) => this.modelProgress(progress);
   }
 
   /** The view on screen if it is this model's, else null. */
@@ -36,7 +46,7 @@ export class MiniLMModel {
       const outcome = await lab.waitFor({ ...lab.state, what: "index" }, request, () => source.loadIndex());
       if (!outcome) return;
       if (!outcome.ok) {
-        this.backToHand(`The real model's data could not be loaded: ${outcome.error.message}.`);
+        this.backToHand(`The real model's data could not be loaded: ${outcome.error.message}.`, () => lab.setModel("minilm"));
         return;
       }
     }
@@ -79,18 +89,19 @@ export class MiniLMModel {
     if (outcome.ok) {
       lab.render(outcome.view, "preset");
     } else if (this.shown) {
+      const wanted = lab.state.sentence;
       lab.state = { ...lab.state, sentence: lab.view.source };
-      lab.notice = { text: `${outcome.error.message}.`, error: true };
+      lab.notice = { text: `${capitalised(outcome.error.message)}.`, error: true, retry: () => lab.setSentence(wanted) };
       lab.render(lab.view, lab.origin);
     } else {
-      this.backToHand(`${outcome.error.message}.`);
+      this.backToHand(`${capitalised(outcome.error.message)}.`, () => lab.setModel("minilm"));
     }
   }
 
   async compute(sentence, request) {
     const lab = this.lab;
     const source = this.source;
-    const computing = () => source.compute(sentence, (progress) => this.modelProgress(progress)).then(({ view }) => view);
+    const computing = () => source.compute(sentence, this.progressListener).then(({ view }) => view);
     const outcome = await lab.waitFor({ ...lab.state, what: "live" }, request, computing);
     if (!outcome) return;
     if (outcome.ok) {
@@ -98,7 +109,9 @@ export class MiniLMModel {
       return;
     }
     const failed = source.status === "failed"; // the status line says so already
-    const text = failed ? "" : `Python could not compute this view: ${pythonError(outcome.error).replace(/[^.!?]$/, "$&.")}`;
+    const cancelled = isCancelled(outcome.error);
+    const text = cancelled ? CANCELLED_TEXT : failed ? "" : `Python could not compute this view: ${pythonError(outcome.error).replace(/[^.!?]$/, "$&.")}`;
+    if (cancelled) this.awaiting = null;
     // Keep the view on screen (and in the address), and the reader's text in the box.
     const view = this.shown;
     if (view) {
@@ -106,25 +119,37 @@ export class MiniLMModel {
       lab.writeUrl();
       lab.controls.update(lab.state, lab.isPreset(view.source), true);
       lab.controls.keepOwn(sentence);
-      lab.notice = text ? { text, error: true } : null;
+      lab.notice = text ? { text, error: !cancelled } : null;
       lab.render(view, lab.origin);
     } else {
       lab.state = { ...lab.state, sentence: source.presets[0].sentence };
-      lab.notice = text ? { text, error: true } : null;
+      lab.notice = text ? { text, error: !cancelled } : null;
       lab.controls.keepOwn(sentence);
       await this.fetchPreset(source.presets[0], request);
     }
   }
 
-  /** The real model's data is not to be had: show the hand-built model and say why. */
-  backToHand(text) {
+  /** The real model's data is not to be had: show the hand-built model, say why, and offer `retry`. */
+  backToHand(text, retry) {
     const lab = this.lab;
-    lab.state = { ...lab.state, model: "hand", sentence: lab.models.hand.source.presets[0].sentence, layer: 0, head: 0, query: 0, key: null };
+    const { sentence, head, query } = lab.models.hand.source.opening;
+    lab.state = { ...lab.state, model: "hand", sentence, layer: 0, head, query, key: null };
     lab.switchedFrom = null;
     this.awaiting = null;
     lab.show();
-    lab.notice = { text, error: true };
+    lab.notice = { text, error: true, retry };
     lab.describe();
+  }
+
+  /** The reader's Cancel while the weights download: the lab keeps what it shows and says what still works. */
+  cancel() {
+    this.source.cancel();
+  }
+
+  /** The lab is going away: stop its JSON fetches and stop hearing the download's progress. */
+  destroy() {
+    this.source.abortFetches();
+    if (this.source.onProgress === this.progressListener) this.source.onProgress = null;
   }
 
   /** The button: download the weights into the browser's Python, then show a sentence waiting for them. */
@@ -133,11 +158,18 @@ export class MiniLMModel {
     lab.notice = null;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const loading = this.source.ensureModel((progress) => this.modelProgress(progress));
+        const loading = this.source.ensureModel(this.progressListener);
         lab.describe();
         await loading;
         break;
       } catch (error) {
+        if (isCancelled(error)) {
+          if (lab.destroyed) return;
+          this.awaiting = null;
+          lab.notice = { text: CANCELLED_TEXT, error: false };
+          lab.describe(); // the view on screen stays: a preset of this model's, or the hand-built model's
+          return;
+        }
         if (attempt === 0 && pythonError(error) === "stopped") continue; // a Stop in a lesson block: once more
         if (!lab.destroyed) lab.describe();
         return;
@@ -158,7 +190,17 @@ export class MiniLMModel {
 
   /** The status line's text and options for this model. */
   status() {
-    const { pending, view, origin, notice, progress } = this.lab;
-    return miniLMStatus({ source: this.source, pending, view, origin, notice, awaiting: this.awaiting, pythonProgress: progress });
+    const lab = this.lab;
+    const { pending, view, origin, notice, progress } = lab;
+    const { retryManifest, ...status } = miniLMStatus({ source: this.source, pending, view, origin, notice, awaiting: this.awaiting, pythonProgress: progress });
+    if (retryManifest) {
+      const again = () => !lab.destroyed && lab.describe();
+      status.retry = () => {
+        const fetching = this.source.retryManifest();
+        lab.describe();
+        fetching.then(again, again);
+      };
+    }
+    return status;
   }
 }

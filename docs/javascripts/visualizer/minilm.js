@@ -21,7 +21,7 @@
 // No DOM here.
 
 import { python } from "../../runner/python-session.js";
-import { pythonError } from "./data.js";
+import { fetchJson, pythonError } from "./data.js";
 
 export const MODEL_NAME = "all-MiniLM-L6-v2";
 const INDEX_URL = new URL("../../data/minilm/index.json", import.meta.url).href;
@@ -36,17 +36,6 @@ const FILES = ["config.json", "vocab.txt", "model.safetensors"];
 // numpy is not counted as the first sentence's time.
 const WARM_UP = "Attention.";
 
-async function fetchJson(url, what) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`${what} could not be loaded (${error.message})`);
-  }
-  if (!response.ok) throw new Error(`${what} could not be loaded (HTTP ${response.status})`);
-  return response.json();
-}
-
 /** Python source that prints the view of `sentence` as JSON. JSON string literals are valid Python string literals. */
 export function liveCode(sentence) {
   return [
@@ -59,6 +48,14 @@ export function liveCode(sentence) {
 // or before it ("MissingWeightsError": the files are gone): fetch and try again.
 function filesLost(error) {
   return pythonError(error) === "stopped" || String((error && error.message) || error).includes("MissingWeightsError");
+}
+
+/** What a load the reader cancelled rejects with. */
+export const CANCELLED = "cancelled";
+
+/** Whether `error` is the reader's Cancel, not a failure. */
+export function isCancelled(error) {
+  return Boolean(error) && error.message === CANCELLED;
 }
 
 export class MiniLMSource {
@@ -79,6 +76,28 @@ export class MiniLMSource {
     this.progress = null; // { phase: "python" | "download" | "prepare", loaded, total }
     this.timing = null; // { loadMs, downloadMs, bytes } of the last load
     this.error = null;
+    this.cancelling = false; // the reader pressed Cancel while the weights loaded
+    this.fetches = new Set(); // AbortControllers of the JSON files being fetched
+  }
+
+  /** A JSON file of the model's, its fetch abortable with abortFetches(). */
+  async fetchJson(url, what) {
+    const abortion = new AbortController();
+    this.fetches.add(abortion);
+    try {
+      return await fetchJson(url, what, abortion.signal);
+    } finally {
+      this.fetches.delete(abortion);
+    }
+  }
+
+  /**
+   * Stop every JSON file still being fetched (the lab on screen is going
+   * away); each is fetched again when a lab next needs it. The weights'
+   * download, which the reader asked for, goes on in the Python worker.
+   */
+  abortFetches() {
+    for (const abortion of [...this.fetches]) abortion.abort();
   }
 
   // ── Presets ─────────────────────────────────────────────────────────────
@@ -86,7 +105,7 @@ export class MiniLMSource {
   loadIndex() {
     this.indexLoading =
       this.indexLoading ||
-      fetchJson(INDEX_URL, "the real model's list of sentences").then(
+      this.fetchJson(INDEX_URL, "the real model's list of sentences").then(
         (index) => (this.index = index),
         (error) => {
           this.indexLoading = null; // a later attempt may succeed
@@ -116,7 +135,7 @@ export class MiniLMSource {
   loadPreset(preset) {
     if (!this.loads.has(preset.id)) {
       const url = new URL(preset.file, INDEX_URL).href;
-      const loading = fetchJson(url, `the views of “${preset.sentence}”`).then(
+      const loading = this.fetchJson(url, `the views of “${preset.sentence}”`).then(
         (view) => {
           this.views.set(preset.sentence, view);
           return view;
@@ -135,16 +154,26 @@ export class MiniLMSource {
 
   /** The download's manifest ({files: {name: {bytes, sha256}}, total_bytes, dtype}); small, fetched in real-model mode only. */
   manifest() {
-    this.manifestLoading =
-      this.manifestLoading ||
-      fetchJson(`${MODEL_URL}manifest.json`, "the model's file list").then(
+    if (!this.manifestLoading) {
+      this.manifestError = null;
+      const loading = this.fetchJson(`${MODEL_URL}manifest.json`, "the model's file list").then(
         (manifest) => (this.manifestData = manifest),
         (error) => {
-          this.manifestError = error;
+          if (this.manifestLoading !== loading) throw error;
+          if (error.name === "AbortError") this.manifestLoading = null; // fetched again when a lab needs it
+          else this.manifestError = error; // said, with Retry (retryManifest)
           throw error;
         },
       );
+      this.manifestLoading = loading;
+    }
     return this.manifestLoading;
+  }
+
+  /** The reader's Retry after the manifest failed: fetch it again. */
+  retryManifest() {
+    this.manifestLoading = null;
+    return this.manifest();
   }
 
   /** The bytes the button will download, once the manifest is known. */
@@ -179,6 +208,13 @@ export class MiniLMSource {
         (error) => {
           this.loading = null;
           this.progress = null;
+          if (this.cancelling) {
+            // The reader's Cancel: not a failure, and nothing to retry on its own.
+            this.cancelling = false;
+            this.wanted = false;
+            this.status = this.timing ? "ready" : "none";
+            throw new Error(CANCELLED);
+          }
           // A restart during the download is not the download's fault: the caller retries.
           if (pythonError(error) === "stopped") this.status = this.timing ? "ready" : "none";
           else {
@@ -192,8 +228,25 @@ export class MiniLMSource {
     return this.loading;
   }
 
+  /**
+   * The reader's Cancel while the weights load: the download runs in the
+   * Python worker, and the worker's protocol has no way to stop one fetch,
+   * so the worker is ended (python.stop(), as a lesson block's Stop does).
+   * Whatever waits for the load rejects with CANCELLED; the next request
+   * starts a fresh worker.
+   */
+  cancel() {
+    if (!this.loading) return;
+    this.cancelling = true;
+    python.stop();
+  }
+
   async load() {
     const manifest = await this.manifest();
+    const stillWanted = () => {
+      if (this.cancelling) throw new Error(CANCELLED);
+    };
+    stillWanted();
     const began = performance.now();
     const report = (progress) => {
       this.progress = progress;
@@ -201,12 +254,14 @@ export class MiniLMSource {
     };
     report({ phase: "python" });
     await python.start();
+    stillWanted();
     const sizes = FILES.map((name) => manifest.files[name].bytes);
     const total = sizes.reduce((sum, bytes) => sum + bytes, 0);
     let done = 0;
     const downloadBegan = performance.now();
     report({ phase: "download", loaded: 0, total });
     for (const [i, name] of FILES.entries()) {
+      stillWanted();
       await python.fetchFile(`${MODEL_URL}${name}`, `${FOLDER}/${name}`, ({ loaded }) =>
         report({ phase: "download", loaded: done + Math.min(loaded, sizes[i]), total }),
       );
@@ -214,6 +269,7 @@ export class MiniLMSource {
     }
     const downloadMs = performance.now() - downloadBegan;
     report({ phase: "prepare", loaded: total, total });
+    stillWanted();
     await python.call(liveCode(WARM_UP));
     this.inPython = true;
     this.progress = null;
@@ -233,7 +289,7 @@ export class MiniLMSource {
         this.liveMs.set(sentence, ms);
         return { view, ms };
       } catch (error) {
-        if (attempt < 2 && filesLost(error)) {
+        if (attempt < 2 && filesLost(error) && !isCancelled(error)) {
           this.inPython = false;
           continue;
         }

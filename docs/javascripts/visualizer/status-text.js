@@ -21,9 +21,10 @@ function pythonSteps(progress) {
 /**
  * The hand-built model's status. `python`: the session's state; `pending`:
  * a view is being computed; `origin`: where the view on screen comes from
- * (preset | live); `notice`: {text, error}, what went wrong last, said
- * instead; `pythonProgress`: the session's last loading step, if any.
- * Returns {text, error, offerLoad}.
+ * (preset | live); `notice`: {text, error, retry}, what went wrong last,
+ * said instead (with a Retry button when it has `retry`, a function);
+ * `pythonProgress`: the session's last loading step, if any.
+ * Returns {text, error, offerLoad, retry}.
  */
 export function handStatus({ python, pending, origin, notice, pythonProgress }) {
   let text;
@@ -48,11 +49,13 @@ export function handStatus({ python, pending, origin, notice, pythonProgress }) 
       offerLoad = true;
     }
   }
+  let retry = null;
   if (notice) {
     text = notice.text;
     error = notice.error;
+    retry = notice.retry || null;
   }
-  return { text, error, offerLoad };
+  return { text, error, offerLoad, retry };
 }
 
 function modelLoadingText(source, pythonProgress) {
@@ -72,16 +75,21 @@ function modelLoadingText(source, pythonProgress) {
  * it comes from; `notice`: {text, error}, said first; `awaiting`: the
  * reader's sentence that waits for the weights, or null; `pythonProgress`:
  * the session's last loading step. Returns {text, error, offerModel,
- * progress}: the download button's label, and the download's progress.
+ * progress, cancel, retry, retryManifest}: the download button's label, the
+ * download's progress, whether to offer Cancel (the weights are loading),
+ * the notice's Retry, and whether the manifest's fetch failed (its Retry).
  */
 export function miniLMStatus({ source, pending, view, origin, notice, awaiting, pythonProgress }) {
   const parts = [];
   let error = false;
   let progress = null;
+  let retry = null;
+  let retryManifest = false;
   const what = pending && pending.what;
   if (notice) {
     parts.push(notice.text);
     error = notice.error;
+    retry = notice.retry || null;
   }
   if (what === "index") parts.push("Loading the list of the real model's sentences…");
   else if (what === "preset") parts.push(`Loading this sentence's attention weights (${formatBytes(pending.bytes)}), computed when the site was built…`);
@@ -114,8 +122,18 @@ export function miniLMStatus({ source, pending, view, origin, notice, awaiting, 
     } else if (!awaiting && view) {
       parts.push("Your own sentences need the model in your browser.");
     }
-    if (source.canLoad) offerModel = `Load the model in your browser (${formatBytes(source.downloadBytes)}, once)`;
-    else if (source.manifestError) parts.push("This copy of the site has no model files, so only the preset sentences work.");
+    if (source.canLoad) {
+      const size = formatBytes(source.downloadBytes);
+      offerModel = source.status === "failed" ? `Retry loading the model (${size})` : `Load the model in your browser (${size}, once)`;
+    } else if (source.manifestError) {
+      parts.push(`${capitalised(source.manifestError.message)}, so for now only the prepared sentences work.`);
+      error = true;
+      retryManifest = !retry;
+    }
   }
-  return { text: parts.join(" "), error, offerModel, progress };
+  return { text: parts.join(" "), error, offerModel, progress, cancel: source.status === "loading", retry, retryManifest };
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
