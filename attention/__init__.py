@@ -12,6 +12,8 @@ One concept per module:
 - :mod:`attention.self_attention`: :func:`self_attention`
 - :mod:`attention.heads`: :func:`split_heads`, :func:`merge_heads`
 - :mod:`attention.multi_head`: :class:`MultiHeadAttention`
+- :mod:`attention.grouped_query`: :func:`grouped_query_attention`, query heads sharing fewer key/value heads
+- :mod:`attention.positions`: :func:`apply_rope`, :func:`rope_angles`, :func:`rope_frequencies`, rotary positions
 
 Shape notation used throughout: ``...`` any leading batch/head axes,
 ``n_q``/``n_k`` query/key positions (``n`` when they are the same sequence),
@@ -29,9 +31,11 @@ data in :mod:`attention.lab`; nothing here imports either.
 """
 
 from .blockwise import DEFAULT_BLOCK_SIZE, blockwise_attention
+from .grouped_query import grouped_query_attention
 from .heads import merge_heads, split_heads
 from .masks import causal_mask, padding_mask
 from .multi_head import MultiHeadAttention
+from .positions import apply_rope, rope_angles, rope_frequencies
 from .results import AttentionOutput, AttentionOutputOnly
 from .scaled_dot_product import BLOCKWISE_THRESHOLD, AttentionSteps, attention_steps, scaled_dot_product_attention
 from .scores import attention_scores
@@ -47,12 +51,16 @@ __all__ = [
     "AttentionOutputOnly",
     "AttentionSteps",
     "MultiHeadAttention",
+    "apply_rope",
     "attention_scores",
     "attention_steps",
     "blockwise_attention",
     "causal_mask",
+    "grouped_query_attention",
     "merge_heads",
     "padding_mask",
+    "rope_angles",
+    "rope_frequencies",
     "scaled_dot_product_attention",
     "self_attention",
     "softmax",

@@ -1,11 +1,15 @@
-"""Pretrained models on the package's attention: a BERT encoder (all-MiniLM-L6-v2) in plain numpy.
+"""Pretrained models on the package's attention, in plain numpy: a BERT encoder (all-MiniLM-L6-v2) and a
+GPT-style decoder (SmolLM2-135M-Instruct, the instruct variant, its weights quantized to 4 bits).
 
-- :mod:`attention.models.weights`: where the weights are cached, and :func:`fetch` to get them
-  (``python -m attention.models fetch``)
+- :mod:`attention.models.weights`: where the weights are cached, and :func:`fetch` /
+  :func:`fetch_smollm2` to get them (``python -m attention.models fetch`` gets both)
 - :mod:`attention.models.safetensors`: read and write safetensors files with numpy alone
+- :mod:`attention.models.gguf`: read GGUF files and dequantize their tensors (Q4_1, Q8_0, ...) with numpy alone
 - :mod:`attention.models.tokenizer`: BERT's uncased WordPiece tokenizer
-- :mod:`attention.models.layers`: erf, GELU, LayerNorm
+- :mod:`attention.models.bpe`: byte-level BPE (GPT-2's, SmolLM2's) in pure Python, and the chat format
+- :mod:`attention.models.layers`: erf, GELU, LayerNorm; RMSNorm, SiLU, SwiGLU
 - :mod:`attention.models.bert`: the encoder, :func:`load_minilm`
+- :mod:`attention.models.llama`: the decoder with its KV cache and generation, :func:`load_smollm2`
 - :mod:`attention.models.export`: the float16 copy the site ships for the reader's browser,
   :func:`export_float16`
 
@@ -17,35 +21,79 @@ Example (needs the fetched weights, so it is not run as a doctest)::
     out.tokens              # ['[CLS]', 'the', 'cat', ..., '[SEP]']
     out.attentions.shape    # (6, 12, 13, 13): layer, head, query, key
     out.embedding.shape     # (384,)
+
+    from attention.models import chat_prompt, load_smollm2
+    model = load_smollm2()
+    out = model("The capital of France is")
+    out.attentions.shape    # (30, 9, 5, 5): layer, head, query, key
+    out.logits.shape        # (5, 49152): a score for every next token, at every position
+    model.generate(chat_prompt("What is the capital of France?")).text
+                            # 'The capital of France is Paris.<|im_end|>'
 """
 
 from .bert import BertConfig, BertLayer, BertModel, BertOutput, load_minilm, mean_pool
+from .bpe import ByteLevelBPE, bytes_to_unicode, chat_prompt, pre_tokenize
 from .export import export_float16
-from .layers import erf, gelu, layer_norm
+from .gguf import GGUFFile, GGUFTensor, dequantize, parse_gguf, read_gguf
+from .layers import erf, gelu, layer_norm, rms_norm, silu, swiglu
+from .llama import (
+    Generation,
+    GenerationStep,
+    KVCache,
+    LlamaConfig,
+    LlamaLayer,
+    LlamaModel,
+    LlamaOutput,
+    load_smollm2,
+    sample_token,
+)
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer, basic_tokenize, wordpiece
-from .weights import MissingWeightsError, fetch, model_dir
+from .weights import MissingWeightsError, fetch, fetch_smollm2, model_dir, smollm2_path
 
 __all__ = [
     "BertConfig",
     "BertLayer",
     "BertModel",
     "BertOutput",
+    "ByteLevelBPE",
     "Encoding",
+    "GGUFFile",
+    "GGUFTensor",
+    "Generation",
+    "GenerationStep",
+    "KVCache",
+    "LlamaConfig",
+    "LlamaLayer",
+    "LlamaModel",
+    "LlamaOutput",
     "MissingWeightsError",
     "WordPieceTokenizer",
     "basic_tokenize",
+    "bytes_to_unicode",
+    "chat_prompt",
+    "dequantize",
     "erf",
     "export_float16",
     "fetch",
+    "fetch_smollm2",
     "gelu",
     "layer_norm",
     "load_minilm",
+    "load_smollm2",
     "mean_pool",
     "model_dir",
+    "parse_gguf",
     "parse_safetensors",
+    "pre_tokenize",
+    "read_gguf",
     "read_safetensors",
+    "rms_norm",
     "safetensors_bytes",
+    "sample_token",
+    "silu",
+    "smollm2_path",
+    "swiglu",
     "wordpiece",
     "write_safetensors",
 ]

