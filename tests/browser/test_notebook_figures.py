@@ -16,7 +16,11 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import SCHEMES, expect_scheme, settled
 
-NOTEBOOKS = {"examples/why-scale/": 1, "examples/attention-in-a-real-model/": 5}
+NOTEBOOKS = {
+    "examples/why-scale/": 1,
+    "examples/attention-in-a-real-model/": 5,
+    "examples/attention-inside-a-language-model/": 6,
+}
 
 
 def margin_brightness(picture: Image.Image, edge: int = 4) -> float:

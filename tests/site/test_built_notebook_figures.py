@@ -59,7 +59,8 @@ def test_twins_leave_the_readers_figure_as_drawn_and_the_dark_one_transparent() 
 
 
 def test_every_notebook_figure_comes_in_both_schemes_with_a_description(built_site: Path) -> None:
-    for page in ("examples/why-scale/index.html", "examples/attention-in-a-real-model/index.html"):
+    notebooks = ("why-scale", "attention-in-a-real-model", "attention-inside-a-language-model")
+    for page in (f"examples/{name}/index.html" for name in notebooks):
         html = (built_site / page).read_text(encoding="utf-8")
         images = re.findall(r"<img [^>]*>", html)
         assert images, page
