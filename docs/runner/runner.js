@@ -1,7 +1,15 @@
-// Runnable, editable lesson code: every ```python block of a page becomes a
-// small editor with Run / Reset / Stop and a live output panel, backed by the
-// visit's one Python session (python-session.js: a Web Worker running
-// Pyodide), reset for each page.
+// Runnable, editable lesson code: every ```python block of a page gets Run /
+// Reset / Stop and a live output panel, backed by the visit's one Python
+// session (python-session.js: a Web Worker running Pyodide), reset for each
+// page.
+//
+// The block stays the page's own Pygments-highlighted <pre> until the reader
+// first focuses it, clicks into it or runs it: only then is the editor
+// (editor.js, CodeMirror, bundled by the build) imported and put in its place,
+// the caret where the reader clicked. A page nobody edits never loads it; a
+// block with a saved edit gets its editor at once. Python warms up on intent
+// too: when the pointer comes over a block or the focus into one, or on Run,
+// never merely because a block scrolled into view.
 //
 // Semantics are CI's (conftest.py + cell.py): the blocks of a page share one
 // namespace, top to bottom. Running block N first runs the earlier blocks that
@@ -11,8 +19,13 @@
 //
 // DOM contract (docs/architecture.md, "The DOM contract"): [data-runner]
 // wrapper with data-runner-status = idle | loading | running | done | error;
-// button[data-action=run|reset|stop]; textarea[data-runner-code];
-// [data-runner-output].
+// button[data-action=run|reset|stop]; [data-runner-code], the element that
+// shows the code (the <pre>, then the editor's editable element), whose
+// `value` property is the block's code; [data-runner-output].
+//
+// mount() returns the page's unmount: every listener the runner added (on
+// its own elements too: Material may keep a page it has left in memory), its
+// subscription to the session, its editors and its pending frames go.
 
 import { html } from "../javascripts/visualizer/dom.js";
 import { formatBytes } from "../javascripts/visualizer/format.js";
@@ -113,6 +126,44 @@ class LiveOutput {
   }
 }
 
+// ── The editor, loaded on the first intent to edit ─────────────────────────
+
+let editorModule = null;
+
+/** editor.js, imported once per visit (a failed import is tried again next time). */
+function loadEditor() {
+  if (!editorModule) {
+    editorModule = import("./editor.js").catch((error) => {
+      editorModule = null;
+      throw error;
+    });
+  }
+  return editorModule;
+}
+
+/** The offset in `container`'s text of the point (x, y) of the screen, or null when it is not in its text. */
+function textOffsetAt(container, x, y) {
+  let node = null;
+  let offset = 0;
+  if (document.caretPositionFromPoint) {
+    const position = document.caretPositionFromPoint(x, y);
+    if (position) [node, offset] = [position.offsetNode, position.offset];
+  } else if (document.caretRangeFromPoint) {
+    const range = document.caretRangeFromPoint(x, y);
+    if (range) [node, offset] = [range.startContainer, range.startOffset];
+  }
+  if (!node || !container.contains(node) || node.nodeType !== Node.TEXT_NODE) return null;
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  let before = 0;
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text === node) return before + offset;
+    before += text.length;
+  }
+  return null;
+}
+
+const isRunKey = (event) => event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey);
+
 // ── One runnable block ─────────────────────────────────────────────────────
 
 class Block {
@@ -120,10 +171,21 @@ class Block {
     this.page = page;
     this.index = index; // 0-based; shown 1-based
     this.original = highlight.querySelector("code").textContent.replace(/\n$/, "");
+    this.text = this.original; // the code while the block has no editor
+    this.editor = null;
+    this.activating = null;
+    this.intent = null; // how the reader asked for the editor while it loads: {focus: "pointer" | "keyboard", caret}
+    this.typed = ""; // what the reader typed while it loads
     this.ran = false; // has run successfully in the current session
     this.build(highlight);
     const stored = readStored(index);
-    if (stored.code !== null && stored.code !== this.original) this.setCode(stored.code, { edited: true });
+    if (stored.code !== null && stored.code !== this.original) {
+      // Shown as plain text for the moment the editor takes to load.
+      this.text = stored.code;
+      this.pre.querySelector("code").textContent = stored.code;
+      this.root.toggleAttribute("data-runner-edited", true);
+      this.activate();
+    }
     if (stored.note) this.showNote(stored.note);
   }
 
@@ -131,8 +193,14 @@ class Block {
     return `block ${this.index + 1}`;
   }
 
+  /** The block's code as it is now. */
+  get code() {
+    return this.editor ? this.editor.code : this.text;
+  }
+
   build(highlight) {
     const n = this.index + 1;
+    const on = this.page.on;
     this.root = html("div", { class: "runner", "data-runner": "", "data-runner-status": "idle", role: "group", "aria-label": `Code block ${n}` });
     const toolbar = html("div", { class: "runner-toolbar" });
     this.runButton = button("run", "Run", "Run this block (Ctrl+Enter or Shift+Enter in the editor)");
@@ -142,18 +210,6 @@ class Block {
     this.stopButton.disabled = true;
     this.status = html("span", { class: "runner-status", "aria-live": "polite" });
     toolbar.append(html("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.status);
-
-    this.editor = html("textarea", {
-      class: "runner-code",
-      "data-runner-code": "",
-      spellcheck: "false",
-      autocapitalize: "off",
-      autocomplete: "off",
-      "aria-label": `Python code of block ${n}, editable`,
-      "aria-describedby": this.page.helpId,
-    });
-    this.editor.value = this.original;
-    this.sizeEditor();
 
     this.note = html("p", { class: "runner-note", "data-runner-note": "", hidden: "" });
     const outputBlock = highlight.nextElementSibling;
@@ -167,45 +223,115 @@ class Block {
     this.panel.append(this.panelLabel, this.output);
     if (!hasExpected) this.panel.hidden = true;
 
-    this.root.append(toolbar, this.editor, this.note, this.panel);
+    // The Pygments block itself is the code until the editor replaces it.
+    this.codeBox = html("div", { class: "runner-code" });
     highlight.replaceWith(this.root);
+    this.codeBox.append(highlight);
+    this.highlight = highlight;
+    this.pre = highlight.querySelector("pre");
+    for (const [name, value] of Object.entries(this.codeAttributes())) this.pre.setAttribute(name, value);
+    this.pre.setAttribute("role", "textbox");
+    this.pre.setAttribute("aria-multiline", "true");
+    this.pre.tabIndex = 0;
+    this.exposeCode(this.pre);
+    this.root.append(toolbar, this.codeBox, this.note, this.panel);
     if (hasExpected) outputBlock.remove();
 
-    this.runButton.addEventListener("click", () => this.page.runThrough(this));
-    this.resetButton.addEventListener("click", () => this.reset());
-    this.stopButton.addEventListener("click", () => this.page.stop(this));
-    this.editor.addEventListener("input", () => this.edited());
-    this.editor.addEventListener("keydown", (event) => this.keydown(event));
+    on(this.runButton, "click", () => this.page.runThrough(this, { activate: true }));
+    on(this.resetButton, "click", (event) => this.reset({ keyboard: event.detail === 0 }));
+    on(this.stopButton, "click", () => this.page.stop(this));
+    // Material's copy button and the line anchors inside the <pre> keep their own use.
+    const own = (event) => !event.target.closest("button, a");
+    on(this.pre, "mousedown", (event) => {
+      if (event.button !== 0 || !own(event)) return;
+      event.preventDefault(); // no focus or selection on the <pre>: the editor takes both
+      const caret = textOffsetAt(this.pre.querySelector("code"), event.clientX, event.clientY);
+      this.activate({ focus: "pointer", caret: caret === null ? this.code.length : caret });
+    });
+    on(this.pre, "focusin", (event) => {
+      if (own(event)) this.activate({ focus: "keyboard", caret: 0 });
+    });
+    on(this.pre, "keydown", (event) => {
+      if (isRunKey(event)) {
+        event.preventDefault();
+        this.page.runThrough(this, { activate: true });
+      } else if (!event.ctrlKey && !event.metaKey && !event.altKey && (event.key.length === 1 || event.key === "Enter")) {
+        event.preventDefault(); // typed before the editor is there: it gets these keys when it is
+        this.typed += event.key === "Enter" ? "\n" : event.key;
+      }
+    });
   }
 
-  sizeEditor() {
-    this.editor.rows = Math.max(1, this.editor.value.split("\n").length);
+  /** The attributes of the element that shows the code: the <pre>, then the editor's. */
+  codeAttributes() {
+    const n = this.index + 1;
+    return { "data-runner-code": "", "aria-label": `Code of block ${n}, editable`, "aria-describedby": this.page.helpId };
   }
 
-  keydown(event) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey)) {
-      event.preventDefault();
-      this.page.runThrough(this);
-    } else if (event.key === "Tab" && !event.shiftKey && !this.escaped) {
-      // Tab indents; Escape first lets Tab leave the editor (keyboard users).
-      event.preventDefault();
-      this.editor.setRangeText("    ", this.editor.selectionStart, this.editor.selectionEnd, "end");
-      this.edited();
+  /** `element.value` is the block's code (the DOM contract), like a textarea's. */
+  exposeCode(element) {
+    Object.defineProperty(element, "value", { get: () => this.code, configurable: true });
+  }
+
+  /**
+   * Put the editor in place of the <pre> (once); resolves to it, or null when it
+   * could not be loaded (the block then keeps running its code as shown).
+   * `focus`: "pointer" or "keyboard" when the reader is going into the block
+   * (the editor gets the focus, the caret at `caret`), null when it is run.
+   */
+  activate({ focus = null, caret = 0 } = {}) {
+    if (this.editor) {
+      if (focus) this.editor.focus({ keyboard: focus === "keyboard" });
+      return Promise.resolve(this.editor);
     }
-    this.escaped = event.key === "Escape";
+    if (focus) this.intent = { focus, caret };
+    if (!this.activating) {
+      this.activating = loadEditor().then(
+        (module) => this.mountEditor(module),
+        (error) => {
+          this.activating = null;
+          console.warn("attention course: the code editor could not be loaded", error);
+          this.showNote("The editor could not be loaded (check the connection), so this block cannot be edited now; Run still runs its code.");
+          return null;
+        },
+      );
+    }
+    return this.activating;
   }
 
-  setCode(code, { edited }) {
-    this.editor.value = code;
-    this.sizeEditor();
-    this.root.toggleAttribute("data-runner-edited", edited);
+  mountEditor({ createEditor }) {
+    if (this.page.destroyed) return null;
+    const intent = this.intent;
+    const focused = this.pre.contains(document.activeElement);
+    const code = this.code;
+    const caret = intent ? intent.caret : 0;
+    this.editor = createEditor({
+      replaced: this.highlight,
+      code,
+      caret,
+      label: this.codeAttributes()["aria-label"],
+      describedBy: this.page.helpId,
+      attributes: { "data-runner-code": "" },
+      onChange: () => this.edited(),
+      onRun: () => this.page.runThrough(this),
+    });
+    this.exposeCode(this.editor.view.contentDOM);
+    this.intent = null;
+    if (this.typed) {
+      const { view } = this.editor;
+      view.dispatch({ changes: { from: caret, insert: this.typed }, selection: { anchor: caret + this.typed.length }, userEvent: "input.type" });
+      this.typed = "";
+    }
+    // Focus follows the reader: a click, or a focus that is still on the block.
+    if (focused || (intent && intent.focus === "pointer")) this.editor.focus({ keyboard: !intent || intent.focus === "keyboard" });
+    return this.editor;
   }
 
   edited() {
-    this.sizeEditor();
-    const changed = this.editor.value !== this.original;
+    const code = this.code;
+    const changed = code !== this.original;
     this.root.toggleAttribute("data-runner-edited", changed);
-    const kept = writeStored(this.index, changed ? this.editor.value : null);
+    const kept = writeStored(this.index, changed ? code : null);
     if (kept !== this.kept) {
       this.kept = kept;
       if (STORAGE_NOTES[kept] || this.storageNoted) this.showNote(STORAGE_NOTES[kept]);
@@ -214,12 +340,12 @@ class Block {
     this.page.changed(this);
   }
 
-  reset() {
-    if (this.editor.value === this.original) return;
-    this.setCode(this.original, { edited: false });
-    writeStored(this.index, null);
-    this.page.changed(this);
-    this.editor.focus();
+  async reset({ keyboard }) {
+    if (this.code === this.original) return;
+    const editor = await this.activate();
+    if (!editor || editor.code === this.original) return;
+    editor.setCode(this.original); // an edit like any other: the editor's Undo brings the reader's code back
+    editor.focus({ keyboard });
   }
 
   setStatus(status, text = "") {
@@ -260,6 +386,12 @@ class Block {
     this.panelLabel.textContent = result.ok ? `Output (your run, ${seconds} s)` : `Error (your run, ${seconds} s)`;
     if (result.ok && !this.output.textContent) this.panelLabel.textContent = `No output (your run, ${seconds} s)`;
   }
+
+  destroy() {
+    this.live.cancel();
+    if (this.editor) this.editor.destroy();
+    this.editor = null;
+  }
 }
 
 // ── One page: its blocks and its session ───────────────────────────────────
@@ -268,11 +400,15 @@ class Page {
   constructor(article, highlights) {
     this.helpId = `runner-help-${Date.now()}`;
     this.busy = false;
+    this.destroyed = false;
+    // Every listener the page adds goes when the page is unmounted (destroy).
+    this.listeners = new AbortController();
+    this.on = (target, type, listener) => target.addEventListener(type, listener, { signal: this.listeners.signal });
     this.buildToolbar(article, highlights[0]);
     this.blocks = highlights.map((highlight, index) => new Block(this, index, highlight));
     this.unlisten = this.listen();
     python.reset().catch(() => {}); // a new page starts a new session
-    this.warmWhenVisible();
+    this.warmOnIntent();
   }
 
   buildToolbar(article, firstBlock) {
@@ -286,18 +422,19 @@ class Page {
       "p",
       { class: "runner-help", id: this.helpId },
       "Every code block is editable and runs in your browser, in order, sharing one Python session per page. " +
-        "Ctrl+Enter runs a block; in the editor, Tab indents (press Escape first to move on with Tab).",
+        "Ctrl+Enter or Shift+Enter runs a block. In the editor, Tab indents once you have clicked or typed in it; " +
+        "Escape, then Tab, moves on.",
     );
     this.bar.append(this.runAll, this.restart, this.pageStatus, help);
     firstBlock.before(this.bar);
-    this.runAll.addEventListener("click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
-    this.restart.addEventListener("click", () => this.restartPython());
+    this.on(this.runAll, "click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
+    this.on(this.restart, "click", () => this.restartPython());
     this.showPython(python.state);
   }
 
   showPython(state, detail = "") {
     const text = {
-      idle: "Python starts when you run a block.",
+      idle: "Python starts when you point at or go into a block.",
       loading: "Starting Python…",
       ready: "Python is ready.",
       stopped: detail ? `Python stopped: ${detail}. It restarts when you run a block.` : "Python was stopped; it restarts when you run a block.",
@@ -348,19 +485,24 @@ class Page {
     });
   }
 
-  warmWhenVisible() {
-    if (!("IntersectionObserver" in window)) return;
-    this.observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        this.observer.disconnect();
-        python.start().catch(() => {});
-      }
-    });
-    this.blocks.forEach((block) => this.observer.observe(block.root));
+  // Python (17 MB) starts loading the first time the reader shows an intent to
+  // use a block: the pointer over it, the focus in it (or Run). Once per page:
+  // after a Stop or a failed start it waits for Run or Retry.
+  warmOnIntent() {
+    const warm = new AbortController();
+    this.warming = warm;
+    const start = () => {
+      warm.abort();
+      if (!python.alive && python.state === "idle") python.start().catch(() => {}); // reported through the status
+    };
+    for (const block of this.blocks) {
+      for (const type of ["pointerenter", "focusin"]) block.root.addEventListener(type, start, { signal: warm.signal });
+    }
   }
 
-  // Run `target`, first running every earlier block that has not run.
-  async runThrough(target) {
+  // Run `target`, first running every earlier block that has not run (`activate`: the reader ran it, give it its editor).
+  async runThrough(target, { activate = false } = {}) {
+    if (activate) target.activate();
     if (this.busy) return;
     this.busy = true;
     this.runAll.disabled = true;
@@ -388,9 +530,10 @@ class Page {
   async runOne(block) {
     block.setStatus("running", "running…");
     block.beginOutput();
+    const code = block.code;
     let result;
     try {
-      result = await python.run(block.editor.value, `<block ${block.index + 1}>`, (text) => block.appendOutput(text));
+      result = await python.run(code, `<block ${block.index + 1}>`, (text) => block.appendOutput(text));
     } catch (error) {
       if (error.message === "stopped") return false; // stop() has already updated the page
       const startup = error.message.startsWith("Python could not start");
@@ -404,7 +547,7 @@ class Page {
       block.showNote("Python ran out of memory, and keeps what it took until it restarts: press Restart Python above to give it back.");
     }
     block.ran = result.ok;
-    block.ranCode = block.editor.value;
+    block.ranCode = code;
     block.setStale(false);
     block.setStatus(result.ok ? "done" : "error", result.ok ? "done" : "error");
     return result.ok;
@@ -413,7 +556,7 @@ class Page {
   // A block's code changed: later blocks that ran on its old version are stale.
   changed(block) {
     if (!block.ran && block.root.getAttribute("data-runner-status") !== "error") return;
-    const differs = block.editor.value !== block.ranCode;
+    const differs = block.code !== block.ranCode;
     this.blocks.slice(block.index + 1).filter((b) => b.ran).forEach((b) => b.setStale(differs));
   }
 
@@ -427,8 +570,11 @@ class Page {
   }
 
   destroy() {
+    this.destroyed = true;
+    this.listeners.abort();
+    this.warming.abort();
     this.unlisten();
-    if (this.observer) this.observer.disconnect();
+    this.blocks.forEach((block) => block.destroy());
   }
 }
 

@@ -1,26 +1,128 @@
-"""MkDocs hook: the in-page runner's Python half, :mod:`site_examples.cell`, published at ``runner/cell.py``.
+"""MkDocs hook: the in-page runner's build-time parts.
 
-``docs/runner/worker.js`` fetches ``cell.py`` from beside itself and installs
-it in Pyodide as ``lesson_cell``, so a reader's block runs through the very
-function that the Sybil tests (``conftest.py``) and the generators call. The
-file lives with that other code in ``site_examples/``; the site serves it,
-unchanged, at the address the worker asks for.
+- :mod:`site_examples.cell`, published at ``runner/cell.py``.
+  ``docs/runner/worker.js`` fetches ``cell.py`` from beside itself and installs
+  it in Pyodide as ``lesson_cell``, so a reader's block runs through the very
+  function that the Sybil tests (``conftest.py``) and the generators call. The
+  file lives with that other code in ``site_examples/``; the site serves it,
+  unchanged, at the address the worker asks for.
+- The lesson blocks' editor, ``docs/runner/editor.js``: CodeMirror 6 and its
+  Python language, installed by ``npm ci`` from ``package-lock.json``, bundled
+  by esbuild (also from ``node_modules``) into one self-contained file
+  published at ``runner/editor.js`` in place of its source, with the licences
+  of every package bundled into it at ``runner/editor-licenses.txt``. The
+  bundle is cached, keyed by the lock file, the source and this hook, so a
+  rebuild that changes none of them runs no esbuild.
 """
 
 from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-import _build  # noqa: F401 - the checkout's packages, importable (see _build)
+import _build
 from site_examples import cell
 
 SITE_PATH = "runner/cell.py"
+EDITOR_PATH = "runner/editor.js"
+EDITOR_LICENSES_PATH = "runner/editor-licenses.txt"
+EDITOR_SOURCE = _build.ROOT / "docs" / EDITOR_PATH
+# The npm package's command: a small Node script that runs its native binary, or (once its
+# install script has run) that binary itself.
+ESBUILD = _build.NODE_MODULES / ".bin" / "esbuild"
+# Chromium, Firefox and Safari of the last years all run this; nothing needs transpiling beyond it.
+BANNER = "/* The lesson blocks' editor: CodeMirror 6 and the packages editor-licenses.txt (beside this file) names, bundled. */"
+ESBUILD_ARGS = ("--bundle", "--format=esm", "--minify", "--target=es2020", "--legal-comments=none", "--charset=utf8", f"--banner:js={BANNER}")
+
+
+def _package_of(input_path: str) -> str:
+    """The npm package a bundled file (a path esbuild names, under node_modules/) belongs to."""
+    parts = Path(input_path).parts
+    at = len(parts) - 1 - parts[::-1].index("node_modules")
+    name = parts[at + 1 : at + 3] if parts[at + 1].startswith("@") else parts[at + 1 : at + 2]
+    return "/".join(name)
+
+
+def _licenses(packages: list[str]) -> str:
+    """Each bundled package's name, version and licence text, as its files in node_modules/ give them."""
+    sections = []
+    for name in packages:
+        folder = _build.NODE_MODULES / name
+        meta = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+        texts = sorted(p for p in folder.iterdir() if p.is_file() and p.name.upper().startswith(("LICENSE", "LICENCE")))
+        if not texts:
+            raise PluginError(f"runner hook: {folder} has no LICENSE file; a bundled package must say its licence")
+        body = texts[0].read_text(encoding="utf-8").strip()
+        sections.append(f"{name} {meta['version']} ({meta.get('license', 'see below')})\n\n{body}\n")
+    rule = "\n" + "-" * 72 + "\n\n"
+    return (
+        "runner/editor.js bundles these packages (from the npm registry, unmodified but minified):\n\n"
+        + "".join(f"- {name}\n" for name in packages)
+        + rule
+        + rule.join(sections)
+    )
+
+
+def build_editor(cache: Path) -> tuple[Path, Path]:
+    """The editor bundle and its licences, from the cache or built now; returns their two paths.
+
+    Raises:
+        PluginError: esbuild is not installed (``npm ci``), or it failed (its message included).
+    """
+    if not ESBUILD.is_file():
+        raise PluginError(
+            f"runner hook: {ESBUILD} is missing. Install the site's front-end packages with "
+            "`npm ci` (or run ./dev.sh build, which does it)."
+        )
+    key = _build.files_digest(
+        [_build.ROOT / "package-lock.json", EDITOR_SOURCE, Path(__file__).resolve()], " ".join(ESBUILD_ARGS).encode()
+    )
+    folder = cache / f"editor-{key}"
+    bundle, licenses = folder / "editor.js", folder / "editor-licenses.txt"
+    if bundle.is_file() and licenses.is_file():
+        return bundle, licenses
+    # A folder of this build's own, swapped in when complete: builds side by side never share one.
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=cache, prefix=f"editor-{key}.partial-"))
+    meta = work / "meta.json"
+    result = subprocess.run(
+        [str(ESBUILD), str(EDITOR_SOURCE), *ESBUILD_ARGS, f"--outfile={work / 'editor.js'}", f"--metafile={meta}", "--log-level=warning"],
+        cwd=_build.ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0 or result.stderr.strip():
+        shutil.rmtree(work, ignore_errors=True)
+        raise PluginError(f"runner hook: esbuild could not bundle docs/{EDITOR_PATH}:\n{result.stderr}{result.stdout}")
+    # The files that put code into the bundle (esbuild lists the ones tree-shaking emptied too, with 0 bytes).
+    (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
+    used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
+    packages = sorted({_package_of(name) for name in used if "node_modules" in Path(name).parts})
+    (work / "editor-licenses.txt").write_text(_licenses(packages), encoding="utf-8")
+    meta.unlink()
+    try:
+        work.rename(folder)
+    except OSError:  # another build finished the same bundle first
+        shutil.rmtree(work, ignore_errors=True)
+    return bundle, licenses
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     if files.get_file_from_path(SITE_PATH) is not None:
         raise PluginError(f"runner hook: {SITE_PATH} is site_examples/cell.py, published here; remove docs/{SITE_PATH}")
     files.append(File.generated(config, SITE_PATH, abs_src_path=cell.__file__))
+    source = files.get_file_from_path(EDITOR_PATH)
+    if source is None:
+        raise PluginError(f"runner hook: docs/{EDITOR_PATH}, the editor's source, is missing")
+    files.remove(source)  # its imports name npm packages: the site serves the bundle instead
+    bundle, licenses = build_editor(_build.cache_dir() / "runner")
+    files.append(File.generated(config, EDITOR_PATH, abs_src_path=str(bundle)))
+    files.append(File.generated(config, EDITOR_LICENSES_PATH, abs_src_path=str(licenses)))
     return files

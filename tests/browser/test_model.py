@@ -92,7 +92,8 @@ def test_the_float16_model_runs_in_the_browser_with_cpythons_numbers(
 
 def _endless_block_then_stop(page: Page) -> None:
     block = page.locator("[data-runner]").first
-    block.locator("[data-runner-code]").fill("while True:\n    pass")
+    block.locator("pre[data-runner-code]").click()  # the block's code turns into its editor
+    block.locator(".cm-content[data-runner-code]").fill("while True:\n    pass")
     block.locator("button[data-action=run]").click()
     expect(block).to_have_attribute("data-runner-status", "running")
     block.locator("button[data-action=stop]").click()

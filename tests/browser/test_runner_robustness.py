@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.test_runner import LESSON, _block, _run
+from tests.browser.test_runner import LESSON, _block, _code, _editor, _run
+
+
+def _wait_for_session(page: Page) -> None:
+    """Until the page's Python session exists: the runner (which imports it) is loaded after the page, by components.js."""
+    page.wait_for_function("() => Boolean(window.attentionCourse && window.attentionCourse.python)")
 
 
 def _edit_and_run(page: Page, n: int, code: str, status: str = "done") -> str:
-    _block(page, n).locator("[data-runner-code]").fill(code)
+    _editor(page, n).fill(code)
     _run(page, n, status)
     return _block(page, n).locator("[data-runner-output]").text_content() or ""
 
@@ -26,7 +31,7 @@ def test_a_hundred_thousand_lines_keep_their_ends_and_the_page_responsive(page: 
 def test_stop_stays_clickable_while_a_block_prints_without_end(page: Page, site_url: str) -> None:
     page.goto(site_url + LESSON)
     block = _block(page, 1)
-    block.locator("[data-runner-code]").fill("i = 0\nwhile True:\n    print(i)\n    i += 1")
+    _editor(page, 1).fill("i = 0\nwhile True:\n    print(i)\n    i += 1")
     block.locator("button[data-action=run]").click()
     expect(block.locator("[data-runner-output]")).to_contain_text("\n1000\n")  # printing, and drawn as it goes
     # The page answers at once while Python floods it with output: a frozen page would time this out.
@@ -79,6 +84,7 @@ def test_a_stalled_start_times_out_with_a_reason(page: Page, site_url: str) -> N
     stalled: list[Route] = []
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
     page.goto(site_url + LESSON)
+    _wait_for_session(page)
     page.evaluate("window.attentionCourse.python.startStepTimeoutMs = 3000")
     _block(page, 1).locator("button[data-action=run]").click()
     status = page.locator(".runner-page-status")
@@ -142,13 +148,21 @@ def test_an_oversized_saved_edit_is_removed_and_said_so(page: Page, site_url: st
     page.goto(site_url + LESSON)
     block = _block(page, 1)
     expect(block.locator("[data-runner-note]")).to_contain_text("too long to restore (2,000,000 characters) and was removed")
-    assert "x\nx\nx" not in block.locator("[data-runner-code]").input_value()
+    assert _code(page, 1).startswith("import numpy as np\n")  # the lesson's code, not the stored one
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('attention-course:code:')).length") == 0
     # Edits that long are not stored in the first place; the reader is told, and the edit stays in the page.
-    block.locator("[data-runner-code]").evaluate(
-        "(editor) => { editor.value = 'y = 2\\n'.repeat(20_000); editor.dispatchEvent(new Event('input')); }"
+    editor = _editor(page, 1)
+    editor.press("Control+a")
+    # A paste, as the browser delivers it (typing 120,000 characters one by one would take minutes).
+    editor.evaluate(
+        """(editor) => {
+          const clipboardData = new DataTransfer();
+          clipboardData.setData('text/plain', 'y = 2\\n'.repeat(20_000));
+          editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+        }"""
     )
     expect(block.locator("[data-runner-note]")).to_contain_text("too long to keep in your browser")
+    assert _code(page, 1) == "y = 2\n" * 20_000
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('attention-course:code:')).length") == 0
 
 
@@ -163,7 +177,7 @@ def test_a_full_storage_is_said_not_silent(page: Page, site_url: str) -> None:
         }"""
     )
     block = _block(page, 1)
-    block.locator("[data-runner-code]").fill("print('an edit worth keeping, of some length, to be sure it does not fit')")
+    _editor(page, 1).fill("print('an edit worth keeping, of some length, to be sure it does not fit')")
     expect(block.locator("[data-runner-note]")).to_contain_text("storage for this site is full")
     _run(page, 1)  # the edit still runs
     expect(block.locator("[data-runner-output]")).to_have_text("an edit worth keeping, of some length, to be sure it does not fit\n")
@@ -173,6 +187,7 @@ def test_a_stalled_download_fails_with_a_reason_and_can_be_retried(page: Page, s
     stalled: list[Route] = []
     page.route("**/models/all-MiniLM-L6-v2/config.json", lambda route: stalled.append(route))  # never answered
     page.goto(site_url + LESSON)
+    _wait_for_session(page)
     page.evaluate("window.attentionCourse.python.downloadStallMs = 2000")
     fetch = "window.attentionCourse.python.fetchFile('../../models/all-MiniLM-L6-v2/config.json', '/tmp/config.json')"
     error = page.evaluate(f"{fetch}.then(() => 'fetched', (error) => error.message)")

@@ -48,7 +48,7 @@ def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path)
 
 
 def test_runner_files_are_in_the_site(built_site: Path) -> None:
-    for name in ("runner/runner.js", "runner/worker.js", "runner/cell.py"):
+    for name in ("runner/runner.js", "runner/worker.js", "runner/cell.py", "runner/editor.js", "runner/editor-licenses.txt"):
         assert (built_site / name).is_file()
     assert (built_site / "runner" / "cell.py").read_text() == (ROOT / "site_examples" / "cell.py").read_text()
 
