@@ -129,6 +129,12 @@ def render_targets(data: dict[str, Any]) -> str:
 def render_environment(data: dict[str, Any]) -> str:
     env, settings = data["environment"], data["settings"]
     torch = f"PyTorch {env['torch']}" if env.get("torch") else "no PyTorch (not installed when measured)"
+    path = env.get("torch_path")
+    if env.get("torch") and path:
+        torch += (
+            f" (its {path['backend'].replace('_', ' ').lower()} kernel, required with `{path['forced_with']}`, "
+            f"on {path['inputs']}; PyTorch's own choice for these inputs: {path['default_choice'].replace('_', ' ').lower()})"
+        )
     quick = " These are the tiny sizes of `--quick`: a check that the script runs, not a measurement." if settings.get(
         "quick"
     ) else ""

@@ -24,7 +24,7 @@ hook = load_hook("benchmarks")
 
 
 def _check_structure(data: dict) -> None:
-    assert data["generated_by"] == "site_examples/generate_benchmarks.py"
+    assert data["generated_by"] == "site_examples/benchmarks/attention_at_scale.py"
     assert set(data["environment"]) >= {"cpu", "threads", "python", "numpy", "torch"}
     assert data["environment"]["threads"] == 1
     for row in data["speed"]:
@@ -71,6 +71,10 @@ def test_committed_data_is_a_full_measurement() -> None:
     _check_structure(data)
     assert data["settings"]["quick"] is False and data["settings"]["rounds"] >= 3
     assert data["environment"]["torch"], "run the benchmark where torch can be imported"
+    # PyTorch on its fastest documented CPU path, and the data says which kernel ran.
+    path = data["environment"]["torch_path"]
+    assert path["backend"] == "FLASH_ATTENTION" and path["forced_with"] == "torch.nn.attention.sdpa_kernel"
+    assert path["inputs"].startswith("4-D")
     assert {(r["dtype"], r["n"], r["causal"]) for r in data["speed"]} == {
         (d, 2**e, c) for d in DTYPES for e in range(7, 14) for c in (False, True)
     }
