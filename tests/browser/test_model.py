@@ -66,6 +66,7 @@ def test_the_float16_model_runs_in_the_browser_with_cpythons_numbers(
 ) -> None:
     manifest = json.loads((built_site / MODEL / "manifest.json").read_text(encoding="utf-8"))
     page.goto(site_url + LESSON)
+    session_ready(page)
     fetched = page.evaluate(FETCH_ALL, {"base": site_url + MODEL, "target": TARGET, "files": list(FILES)})
 
     for name in FILES:
@@ -90,6 +91,11 @@ def test_the_float16_model_runs_in_the_browser_with_cpythons_numbers(
     assert attentions.max() > 0.5 and abs(np.linalg.norm(browser["embedding"]) - 1) < 1e-5
 
 
+def session_ready(page: Page) -> None:
+    """The page's Python session exists: the runner, which creates it, is imported after the page loads."""
+    page.wait_for_function("() => Boolean(window.attentionCourse && window.attentionCourse.python)")
+
+
 def _endless_block_then_stop(page: Page) -> None:
     block = page.locator("[data-runner]").first
     block.locator("pre[data-runner-code]").click()  # the block's code turns into its editor
@@ -104,6 +110,7 @@ def test_fetch_file_without_a_length_on_errors_and_after_stop(
     page: Page, site_url: str, built_site: Path, traffic
 ) -> None:
     page.goto(site_url + LESSON)
+    session_ready(page)
     errors = page.evaluate(
         """async (base) => {
           const python = window.attentionCourse.python;
