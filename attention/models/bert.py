@@ -31,6 +31,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
+from ._common import check_vocabulary, model_dtype
 from .._validate import shape_str
 from ..multi_head import MultiHeadAttention
 from .layers import check_eps, gelu, layer_norm, linear
@@ -202,13 +203,8 @@ class BertModel:
     ) -> None:
         self.config = config
         self.tokenizer = tokenizer
-        self.dtype = np.dtype(dtype)
-        if self.dtype not in (np.float32, np.float64):
-            raise ValueError(f"dtype must be float32 or float64, got {self.dtype}")
-        if len(tokenizer) != config.vocab_size:
-            raise ValueError(
-                f"the tokenizer has {len(tokenizer)} tokens, the model's vocab_size is {config.vocab_size}"
-            )
+        self.dtype = model_dtype(dtype)
+        check_vocabulary(tokenizer, config.vocab_size)
         prefix = "bert." if "bert.embeddings.word_embeddings.weight" in tensors else ""
         get = _Getter(tensors, prefix, self.dtype)
         d, n_ff = config.d_model, config.d_ff

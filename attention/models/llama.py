@@ -47,6 +47,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
+from ._common import check_vocabulary, model_dtype
 from .._validate import check_flag, check_int, shape_str
 from ..grouped_query import check_kv_heads, grouped_query_attention
 from ..heads import merge_heads, split_heads
@@ -361,13 +362,8 @@ class LlamaModel:
     ) -> None:
         self.config = config
         self.tokenizer = tokenizer
-        self.dtype = np.dtype(dtype)
-        if self.dtype not in (np.float32, np.float64):
-            raise ValueError(f"dtype must be float32 or float64, got {self.dtype}")
-        if len(tokenizer) != config.vocab_size:
-            raise ValueError(
-                f"the tokenizer has {len(tokenizer)} tokens, the model's vocab_size is {config.vocab_size}"
-            )
+        self.dtype = model_dtype(dtype)
+        check_vocabulary(tokenizer, config.vocab_size)
         self.eos_id = None if eos_id is None else check_int("eos_id", eos_id, minimum=0)
         c = config
         d, kv = c.d_model, c.n_kv_heads * c.d_k
