@@ -142,6 +142,7 @@ case "$cmd" in
         locked setup
         ;;
     build)
+        unset ATTENTION_COURSE_EXECUTE_NOTEBOOKS
         locked setup
         log "building the site into site/"
         .venv/bin/mkdocs build --strict "$@"
@@ -152,6 +153,8 @@ case "$cmd" in
         exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
         ;;
     test)
+        # The whole suite always executes the notebooks (the knob is for quick local builds).
+        unset ATTENTION_COURSE_EXECUTE_NOTEBOOKS
         locked setup
         setup_browser
         locked setup_latest
