@@ -13,6 +13,7 @@ const CUSTOM = "__custom__";
 const MODEL_CHOICES = [
   ["hand", "Hand-built: 1 layer, 4 heads"],
   ["minilm", "all-MiniLM-L6-v2 (trained): 6 layers × 12 heads"],
+  ["smollm2", "SmolLM2-135M-Instruct (language model): 30 layers × 9 heads"],
 ];
 
 export const FIXED_SETTINGS_NOTE =
@@ -39,7 +40,8 @@ export class Controls {
     this.model.addEventListener("change", () => this.lab.setModel(this.model.value));
 
     const presetLabel = html("label", { class: "viz-field" });
-    presetLabel.append(html("span", { class: "viz-field-name" }, "Sentence"));
+    this.presetName = html("span", { class: "viz-field-name" }, "Sentence");
+    presetLabel.append(this.presetName);
     this.preset = html("select", { "data-control": "preset" });
     presetLabel.append(this.preset);
 
@@ -57,7 +59,10 @@ export class Controls {
     });
     this.apply = html("button", { type: "submit", class: "viz-button", "data-control": "apply" }, "Show");
     form.append(ownLabel, this.own, this.apply);
-    box.append(modelLabel, presetLabel, form);
+    this.ownForm = form;
+    // In place of the form, for a model that shows prepared sentences only: why.
+    this.noOwn = html("p", { class: "viz-fixed-note viz-no-own", "data-view": "no-own-sentence", hidden: true });
+    box.append(modelLabel, presetLabel, form, this.noOwn);
     this.root.append(box);
 
     this.preset.addEventListener("change", () => {
@@ -209,7 +214,9 @@ export class Controls {
     if (!isPreset && document.activeElement !== this.own) this.own.value = state.sentence;
     this.layer.value = String(state.layer);
     if (this.head.querySelector(`option[value="${state.layer}:${state.head}"]`)) this.head.value = `${state.layer}:${state.head}`;
-    const shown = fixed ? { mask: NO_MASK, scaling: true, temperature: 1 } : state;
+    // A trained model's own settings (the encoder's unless its module says otherwise: lab.fixedSettings()).
+    const settings = fixed ? { mask: NO_MASK, scaling: true, temperature: 1, note: FIXED_SETTINGS_NOTE, ...this.lab.fixedSettings() } : null;
+    const shown = settings || state;
     this.mask.checked = causal(shown);
     this.scaling.checked = shown.scaling;
     this.temperature.value = String(Math.max(0, TEMPERATURES.indexOf(shown.temperature)));
@@ -221,6 +228,17 @@ export class Controls {
       input.closest("label").classList.toggle("viz-disabled", fixed);
     }
     this.fixedNote.hidden = !fixed;
+    if (settings && this.fixedNote.textContent !== settings.note) this.fixedNote.textContent = settings.note;
+    const noOwn = settings && settings.noOwn;
+    this.ownForm.hidden = Boolean(noOwn);
+    this.noOwn.hidden = !noOwn;
+    if (noOwn && this.noOwn.textContent !== noOwn) this.noOwn.textContent = noOwn;
+    // A language model is given prompts rather than sentences.
+    const name = (settings && settings.sentenceName) || "Sentence";
+    if (this.presetName.textContent !== name) {
+      this.presetName.textContent = name;
+      this.own.placeholder = `Type a ${name.toLowerCase()}, then Enter`;
+    }
     this.numbers.checked = state.numbers;
   }
 

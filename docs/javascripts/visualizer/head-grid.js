@@ -11,6 +11,11 @@
 // technology and as its tooltip; the line under the grid repeats it for the
 // head under the pointer or in focus. The hand-built model's one layer keeps
 // its own small multiples (small-multiples.js).
+//
+// A model whose query heads share key/value heads (grouped-query attention:
+// the view's n_kv_heads, each head's kv_head) gets a header row naming the
+// key/value head over each group of columns, a gap between the groups, and a
+// sentence under the grid that says what the grouping means.
 
 import { clear, html } from "./dom.js";
 import { weightPalette } from "./format.js";
@@ -37,7 +42,8 @@ export class HeadGrid {
       { class: "viz-grid-help", id: lab.id("grid-help") },
       "Click a map, or move with the arrow keys and press Enter, to show that head above.",
     );
-    this.root.append(this.title, this.table, this.caption, this.help);
+    this.groupNote = html("p", { class: "viz-grid-help", "data-view": "kv-groups", hidden: true });
+    this.root.append(this.title, this.table, this.caption, this.help, this.groupNote);
     parent.append(this.root);
     this.table.addEventListener("keydown", (event) => this.keydown(event));
     this.table.addEventListener("focusin", (event) => this.hover(event.target));
@@ -68,6 +74,15 @@ export class HeadGrid {
     clear(this.table);
     const nHeads = Math.max(...view.layers.map((layer) => layer.heads.length));
     const head = html("thead");
+    const groups = this.groups(view);
+    if (groups) {
+      const groupRow = html("tr", { class: "viz-grid-groups" });
+      groupRow.append(html("td", { class: "viz-grid-corner" }));
+      for (const { kv, size } of groups) {
+        groupRow.append(html("th", { scope: "colgroup", colspan: size, "data-kv-head": kv }, `key/value head ${kv + 1}`));
+      }
+      head.append(groupRow);
+    }
     const headRow = html("tr");
     headRow.append(html("td", { class: "viz-grid-corner" }));
     for (let h = 0; h < nHeads; h += 1) headRow.append(html("th", { scope: "col", "aria-label": `head ${h + 1}` }, String(h + 1)));
@@ -78,7 +93,17 @@ export class HeadGrid {
       const tr = html("tr");
       tr.append(html("th", { scope: "row" }, `Layer ${l + 1}`));
       const row = layer.heads.map((_, h) => {
-        const cell = html("td", { role: "gridcell", tabindex: "-1", class: "viz-grid-cell", "data-layer": l, "data-head": h, "aria-selected": "false" });
+        const kv = layer.heads[h].kv_head;
+        const groupStart = groups && h > 0 && kv !== layer.heads[h - 1].kv_head;
+        const cell = html("td", {
+          role: "gridcell",
+          tabindex: "-1",
+          class: groupStart ? "viz-grid-cell viz-grid-group-start" : "viz-grid-cell",
+          "data-layer": l,
+          "data-head": h,
+          "data-kv-head": kv === undefined ? null : kv,
+          "aria-selected": "false",
+        });
         const canvas = html("canvas", { width: 1, height: 1, "aria-hidden": "true" });
         const frame = html("span", { class: "viz-grid-row", "aria-hidden": "true" });
         cell.append(canvas, frame);
@@ -95,8 +120,29 @@ export class HeadGrid {
       return row;
     });
     this.table.append(head, body);
+    this.table.classList.toggle("viz-grid--grouped", Boolean(groups));
+    this.groupNote.hidden = !groups;
+    if (groups) {
+      const size = groups[0].size;
+      this.groupNote.textContent =
+        `Grouped-query attention: in every layer the ${nHeads} query heads share ${groups.length} key/value heads, ` +
+        `${size} query heads on each (heads 1–${size} on key/value head 1, and so on). The heads of a group score ` +
+        "the same keys with queries of their own, so their maps can differ; they read the same values.";
+    }
     this.focusable = this.items[0];
     this.focusable.cell.tabIndex = 0;
+  }
+
+  /** The key/value groups of the first layer's heads, [{kv, size}], if the view has them; else null. */
+  groups(view) {
+    if (!view.n_kv_heads) return null;
+    const groups = [];
+    for (const head of view.layers[0].heads) {
+      const last = groups[groups.length - 1];
+      if (last && last.kv === head.kv_head) last.size += 1;
+      else groups.push({ kv: head.kv_head, size: 1 });
+    }
+    return groups;
   }
 
   /** Draw every head's weights, one pixel per (query, key), in the colours of the page's scheme. */

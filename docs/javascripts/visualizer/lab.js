@@ -4,13 +4,15 @@
 // and the view on screen, hands every change to the model shown, and passes
 // the result to each component.
 //
-// Two models, each with a module that gets its views on screen: the
+// Three models, each with a module that gets its views on screen: the
 // hand-built one (hand-model.js; views from data.js, presets computed when
 // the site was built, or any other sentence or setting computed live by the
-// attention package in Pyodide), and the trained all-MiniLM-L6-v2
+// attention package in Pyodide), the trained all-MiniLM-L6-v2
 // (minilm-model.js; views from minilm.js, presets fetched only once the
 // reader switches to it, and, after the reader asks for the weights, any
-// sentence computed in the browser). What the status line says is in
+// sentence computed in the browser), and the causal language model
+// SmolLM2-135M-Instruct (smollm2-model.js; views from smollm2.js, prompts
+// computed when the site was built, fetched once the reader switches to it). What the status line says is in
 // status-text.js. The views follow the data contract (docs/architecture.md,
 // "The visualizer's data contract"); the components only render them. One
 // component per file; math stays in Python.
@@ -19,8 +21,8 @@
 // selected query and key, numbers) lives in the URL (state.js), so a view
 // can be shared. The element carries what it shows as data attributes:
 // data-status = loading | ready | pending | error, data-source = preset |
-// live, data-model = hand | minilm, data-model-status = none | loading |
-// ready | failed (the real model's weights in the browser), data-sentence,
+// live, data-model = hand | minilm | smollm2, data-model-status = none | loading |
+// ready | failed (the weights of the trained model on screen, the encoder's with the hand-built one, in the browser), data-sentence,
 // data-mask, data-scaling, data-temperature, data-layer, data-head,
 // data-query, data-key.
 
@@ -33,11 +35,13 @@ import { HandModel } from "./hand-model.js";
 import { HeadGrid } from "./head-grid.js";
 import { Heatmap } from "./heatmap.js";
 import { MiniLMModel } from "./minilm-model.js";
+import { Prediction } from "./prediction.js";
 import { QKMatch } from "./qk-match.js";
 import { QuerySteps } from "./query-steps.js";
 import { Readout } from "./readout.js";
 import { argmax, presetTokens, sameWord } from "./selection.js";
 import { SmallMultiples } from "./small-multiples.js";
+import { LanguageModel } from "./smollm2-model.js";
 import { DEFAULTS, MODELS, parseModel, parseState, stateToSearch } from "./state.js";
 import { TokenLines } from "./token-lines.js";
 import { TokenStrip } from "./token-strip.js";
@@ -51,7 +55,7 @@ class Lab {
     this.root = root;
     this.path = location.pathname; // the lab's own page
     this.prefix = `viz-${(instances += 1)}`;
-    this.models = { hand: new HandModel(this), minilm: new MiniLMModel(this) };
+    this.models = { hand: new HandModel(this), minilm: new MiniLMModel(this), smollm2: new LanguageModel(this) };
     this.view = null; // the view on screen
     this.state = null; // the state asked for (controls, URL)
     this.pending = null; // the state being computed or fetched, if any
@@ -86,6 +90,7 @@ class Lab {
     stage.append(this.headNote);
     this.strip = new TokenStrip(stage, this);
     this.unknown = new UnknownWords(stage, this);
+    this.prediction = new Prediction(stage, this);
     const main = html("div", { class: "viz-main" });
     stage.append(main);
     this.lines = new TokenLines(main, this);
@@ -146,6 +151,7 @@ class Lab {
     this.grid.destroy();
     this.models.hand.source.abort();
     this.models.minilm.destroy();
+    this.models.smollm2.destroy();
     clear(this.root);
   }
 
@@ -153,6 +159,18 @@ class Lab {
 
   get fixed() {
     return this.state.model !== "hand";
+  }
+
+  /** The settings a trained model fixes, and what the controls say of them, if its module says (else the encoder's). */
+  fixedSettings() {
+    const model = this.models[this.state.model];
+    return model.fixedSettings ? model.fixedSettings() : null;
+  }
+
+  /** The query a sentence of the model on screen opens on, when no word carries over. */
+  firstQuery(tokens) {
+    const model = this.models[this.state.model];
+    return model.firstQuery ? model.firstQuery(tokens) : tokens[0] === "[CLS]" ? 1 : 0;
   }
 
   sourceOf(model) {
@@ -172,6 +190,7 @@ class Lab {
     this.switchedFrom = this.view ? { tokens: this.view.tokens, query: this.context().query, keep: keepSentence } : null;
     this.state = { ...DEFAULTS, ...back, model, sentence, numbers };
     this.models.minilm.awaiting = null;
+    this.models.smollm2.awaiting = null;
     this.show();
   }
 
@@ -190,7 +209,8 @@ class Lab {
       return;
     }
     const sentence = preset ? this.state.sentence : source.presets[0].sentence;
-    this.state = { ...this.state, sentence, query: sameWord(tokens, query, presetTokens(source.presetFor(sentence))), key: null };
+    const next = presetTokens(source.presetFor(sentence));
+    this.state = { ...this.state, sentence, query: sameWord(tokens, query, next, this.firstQuery(next)), key: null };
   }
 
   /** The unknown-words note's button: the sentence on screen, in the trained model, loading it if it must. */
@@ -208,15 +228,15 @@ class Lab {
     );
   }
 
-  /** The status line's Cancel: stop downloading the trained model's weights. */
+  /** The status line's Cancel: stop downloading the weights of the model on screen. */
   cancelModel() {
-    this.models.minilm.cancel();
+    this.models[this.state.model].cancel();
   }
 
   /** A new sentence; from one preset to another the selected word stays selected (bank → bank). */
   setSentence(sentence) {
     const preset = this.sourceOf(this.state.model).presetFor(sentence);
-    const query = preset && this.view ? sameWord(this.view.tokens, this.context().query, presetTokens(preset)) : this.fixed ? 1 : 0;
+    const query = preset && this.view ? sameWord(this.view.tokens, this.context().query, presetTokens(preset), this.firstQuery(presetTokens(preset))) : this.fixed ? 1 : 0;
     this.state = { ...this.state, sentence, query, key: null };
     this.show();
   }
@@ -269,9 +289,9 @@ class Lab {
     }
   }
 
-  /** The controls' button that downloads the real model's weights. */
+  /** The controls' button that downloads the weights of the model on screen (a trained one). */
   loadModel() {
-    return this.models.minilm.loadModel();
+    return this.models[this.state.model].loadModel();
   }
 
   // ── Showing a view ──────────────────────────────────────────────────────
@@ -346,7 +366,7 @@ class Lab {
     this.controls.update({ ...this.state, layer: ctx.layerIndex, head: ctx.headIndex }, this.isPreset(this.state.sentence), this.fixed);
     this.headNote.textContent =
       `${ctx.headName}, “${ctx.head.label}”: ${ctx.head.description}` + (ctx.view.model === "hand-built" ? " (Hand-built, not trained.)" : "");
-    for (const component of [this.strip, this.unknown, this.lines, this.heatmap, this.readout, this.multiples, this.grid, this.steps, this.match, this.table]) {
+    for (const component of [this.strip, this.unknown, this.prediction, this.lines, this.heatmap, this.readout, this.multiples, this.grid, this.steps, this.match, this.table]) {
       component.update(ctx);
     }
     const data = this.root.dataset;
@@ -388,7 +408,8 @@ class Lab {
   describe() {
     if (!this.state) return;
     this.root.dataset.model = this.state.model;
-    this.root.dataset.modelStatus = this.models.minilm.source.status;
+    // The weights in the browser of the trained model on screen (with the hand-built one: the encoder's).
+    this.root.dataset.modelStatus = (this.fixed ? this.models[this.state.model] : this.models.minilm).source.status;
     const { text, ...options } = this.models[this.state.model].status();
     this.controls.setStatus(text, options);
   }

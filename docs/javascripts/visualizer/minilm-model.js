@@ -5,6 +5,10 @@
 // the button (minilm.js does the fetching and computing). Until then the
 // reader's sentence waits and a view stays on screen. When the model's data
 // cannot be had at all, the lab goes back to the hand-built model.
+//
+// The language model (smollm2-model.js) works the same way and extends this
+// class: `key` (the lab's name of the model), `source`, and the methods it
+// overrides (open, status, the failure's wording).
 
 import { pythonError } from "./data.js";
 import { MODEL_NAME, isCancelled, sharedSource } from "./minilm.js";
@@ -22,9 +26,12 @@ function capitalised(text) {
 }
 
 export class MiniLMModel {
-  constructor(lab) {
+  constructor(lab, { key = "minilm", source = sharedSource(), name = MODEL_NAME, what = "The real model's data" } = {}) {
     this.lab = lab;
-    this.source = sharedSource(); // one for the labs of this visit
+    this.key = key; // the lab's name of the model (state.js MODELS)
+    this.name = name; // the views' "model" field
+    this.what = what; // what failed to load, in the status line
+    this.source = source; // one for the labs of this visit
     this.awaiting = null; // a sentence of the reader's that waits for the weights
     this.progressListener = (progress) => this.modelProgress(progress);
   }
@@ -32,7 +39,24 @@ export class MiniLMModel {
   /** The view on screen if it is this model's, else null. */
   get shown() {
     const { view } = this.lab;
-    return view && view.model === MODEL_NAME ? view : null;
+    return view && view.model === this.name ? view : null;
+  }
+
+  /** Whether a sentence of the reader's own can be computed in the browser (the encoder: always). */
+  offersLive() {
+    return true;
+  }
+
+  /** The small manifest that says what the button would download: fetched as soon as the mode shows, if it offers one. */
+  prefetchManifest() {
+    const { lab, source } = this;
+    if (this.offersLive() && !source.manifestLoading) source.manifest().then(() => lab.describe(), () => lab.describe());
+  }
+
+  /** Once the list of presets is known: the sentence (and query) when the lab has none yet. */
+  open() {
+    const lab = this.lab;
+    if (!lab.state.sentence) lab.state = { ...lab.state, sentence: this.source.presets[0].sentence, query: 1 };
   }
 
   /** Its list of presets first (once), then a preset's file, or the reader's sentence computed live. */
@@ -41,17 +65,18 @@ export class MiniLMModel {
     const source = this.source;
     const request = lab.supersede();
     lab.writeUrl();
-    if (!source.manifestLoading) source.manifest().then(() => lab.describe(), () => lab.describe());
+    this.prefetchManifest();
     if (!source.index) {
       const outcome = await lab.waitFor({ ...lab.state, what: "index" }, request, () => source.loadIndex());
       if (!outcome) return;
       if (!outcome.ok) {
-        this.backToHand(`The real model's data could not be loaded: ${outcome.error.message}.`, () => lab.setModel("minilm"));
+        this.backToHand(`${this.what} could not be loaded: ${outcome.error.message}.`, () => lab.setModel(this.key));
         return;
       }
     }
+    this.prefetchManifest();
     lab.settleSwitch();
-    if (!lab.state.sentence) lab.state = { ...lab.state, sentence: source.presets[0].sentence, query: 1 };
+    this.open();
     lab.fillPresets();
     lab.writeUrl();
     const { sentence } = lab.state;
@@ -94,7 +119,7 @@ export class MiniLMModel {
       lab.notice = { text: `${capitalised(outcome.error.message)}.`, error: true, retry: () => lab.setSentence(wanted) };
       lab.render(lab.view, lab.origin);
     } else {
-      this.backToHand(`${capitalised(outcome.error.message)}.`, () => lab.setModel("minilm"));
+      this.backToHand(`${capitalised(outcome.error.message)}.`, () => lab.setModel(this.key));
     }
   }
 
@@ -105,6 +130,7 @@ export class MiniLMModel {
     const outcome = await lab.waitFor({ ...lab.state, what: "live" }, request, computing);
     if (!outcome) return;
     if (outcome.ok) {
+      this.computed(outcome.view);
       lab.render(outcome.view, "live");
       return;
     }
@@ -128,6 +154,9 @@ export class MiniLMModel {
       await this.fetchPreset(source.presets[0], request);
     }
   }
+
+  /** A sentence of the reader's was just computed (its tokens known now): the encoder keeps the query asked for. */
+  computed() {}
 
   /** The real model's data is not to be had: show the hand-built model, say why, and offer `retry`. */
   backToHand(text, retry) {
@@ -176,7 +205,7 @@ export class MiniLMModel {
       }
     }
     if (lab.destroyed) return;
-    if (lab.state.model === "minilm" && this.awaiting) lab.show();
+    if (lab.state.model === this.key && this.awaiting) lab.show();
     else lab.describe();
   }
 
@@ -188,11 +217,16 @@ export class MiniLMModel {
     if (!this.lab.destroyed) this.lab.describe();
   }
 
+  /** The status line's words for this model's states (status-text.js). */
+  statusText(state) {
+    return miniLMStatus(state);
+  }
+
   /** The status line's text and options for this model. */
   status() {
     const lab = this.lab;
     const { pending, view, origin, notice, progress } = lab;
-    const { retryManifest, ...status } = miniLMStatus({ source: this.source, pending, view, origin, notice, awaiting: this.awaiting, pythonProgress: progress });
+    const { retryManifest, ...status } = this.statusText({ source: this.source, pending, view, origin, notice, awaiting: this.awaiting, pythonProgress: progress });
     if (retryManifest) {
       const again = () => !lab.destroyed && lab.describe();
       status.retry = () => {

@@ -17,6 +17,11 @@
 // files in it outlive Material's instant navigation, and so does what was
 // fetched.
 //
+// The class is not MiniLM's alone: a `spec` names a model's index, files,
+// folder in Python, the Python that computes a view, and how a file of views
+// becomes a view (`decode`); the language model (smollm2.js) makes its own
+// source from it with its own spec.
+//
 // The data contract: docs/architecture.md, "The visualizer's data contract".
 // No DOM here.
 
@@ -58,8 +63,21 @@ export function isCancelled(error) {
   return Boolean(error) && error.message === CANCELLED;
 }
 
+/** What MiniLMSource needs to know of a model: all-MiniLM-L6-v2's. */
+export const MINILM_SPEC = Object.freeze({
+  indexUrl: INDEX_URL,
+  indexWhat: "the real model's list of sentences",
+  modelUrl: MODEL_URL,
+  files: FILES,
+  folder: FOLDER,
+  liveCode,
+  warmUp: WARM_UP,
+  decode: (data) => data,
+});
+
 export class MiniLMSource {
-  constructor() {
+  constructor(spec = MINILM_SPEC) {
+    this.spec = spec;
     this.index = null;
     this.indexLoading = null;
     this.views = new Map(); // sentence -> view (presets and live)
@@ -105,7 +123,7 @@ export class MiniLMSource {
   loadIndex() {
     this.indexLoading =
       this.indexLoading ||
-      this.fetchJson(INDEX_URL, "the real model's list of sentences").then(
+      this.fetchJson(this.spec.indexUrl, this.spec.indexWhat).then(
         (index) => (this.index = index),
         (error) => {
           this.indexLoading = null; // a later attempt may succeed
@@ -134,8 +152,9 @@ export class MiniLMSource {
 
   loadPreset(preset) {
     if (!this.loads.has(preset.id)) {
-      const url = new URL(preset.file, INDEX_URL).href;
-      const loading = this.fetchJson(url, `the views of “${preset.sentence}”`).then(
+      const url = new URL(preset.file, this.spec.indexUrl).href;
+      const what = `the views of “${preset.sentence.replace(/\n/g, " ")}”`;
+      const loading = this.fetchJson(url, what).then((data) => this.spec.decode(data, what)).then(
         (view) => {
           this.views.set(preset.sentence, view);
           return view;
@@ -156,7 +175,7 @@ export class MiniLMSource {
   manifest() {
     if (!this.manifestLoading) {
       this.manifestError = null;
-      const loading = this.fetchJson(`${MODEL_URL}manifest.json`, "the model's file list").then(
+      const loading = this.fetchJson(`${this.spec.modelUrl}manifest.json`, "the model's file list").then(
         (manifest) => (this.manifestData = manifest),
         (error) => {
           if (this.manifestLoading !== loading) throw error;
@@ -179,7 +198,7 @@ export class MiniLMSource {
   /** The bytes the button will download, once the manifest is known. */
   get downloadBytes() {
     const files = this.manifestData && this.manifestData.files;
-    return files ? FILES.reduce((sum, name) => sum + files[name].bytes, 0) : null;
+    return files ? this.spec.files.reduce((sum, name) => sum + files[name].bytes, 0) : null;
   }
 
   /** Whether the button can be offered: once the manifest says what it downloads. */
@@ -255,14 +274,15 @@ export class MiniLMSource {
     report({ phase: "python" });
     await python.start();
     stillWanted();
-    const sizes = FILES.map((name) => manifest.files[name].bytes);
+    const { files, modelUrl, folder } = this.spec;
+    const sizes = files.map((name) => manifest.files[name].bytes);
     const total = sizes.reduce((sum, bytes) => sum + bytes, 0);
     let done = 0;
     const downloadBegan = performance.now();
     report({ phase: "download", loaded: 0, total });
-    for (const [i, name] of FILES.entries()) {
+    for (const [i, name] of files.entries()) {
       stillWanted();
-      await python.fetchFile(`${MODEL_URL}${name}`, `${FOLDER}/${name}`, ({ loaded }) =>
+      await python.fetchFile(`${modelUrl}${name}`, `${folder}/${name}`, ({ loaded }) =>
         report({ phase: "download", loaded: done + Math.min(loaded, sizes[i]), total }),
       );
       done += sizes[i];
@@ -270,7 +290,7 @@ export class MiniLMSource {
     const downloadMs = performance.now() - downloadBegan;
     report({ phase: "prepare", loaded: total, total });
     stillWanted();
-    await python.call(liveCode(WARM_UP));
+    await python.call(this.spec.liveCode(this.spec.warmUp));
     this.inPython = true;
     this.progress = null;
     this.timing = { loadMs: performance.now() - began, downloadMs, bytes: total };
@@ -282,9 +302,9 @@ export class MiniLMSource {
       try {
         await this.ensureModel(onProgress);
         const began = performance.now();
-        const text = await python.call(liveCode(sentence));
+        const text = await python.call(this.spec.liveCode(sentence));
         const ms = performance.now() - began;
-        const view = JSON.parse(text);
+        const view = this.spec.decode(JSON.parse(text), "the view Python computed");
         this.views.set(sentence, view);
         this.liveMs.set(sentence, ms);
         return { view, ms };

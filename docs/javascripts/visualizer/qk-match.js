@@ -12,18 +12,20 @@ import { clear, html, sameTokens, setSignedBar, signedBar } from "./dom.js";
 import { formatNumber, formatWeight } from "./format.js";
 import { masked } from "./mask.js";
 import { NOTEBOOK_URL } from "./minilm.js";
+import { MODEL_NAME as LANGUAGE_MODEL, NOTEBOOK_URL as LANGUAGE_NOTEBOOK_URL } from "./smollm2.js";
 
 const NO_VECTORS = "no vectors";
 
 /** The sentence that stands in for the vectors of a trained model's head, with its link. */
-export function noVectorsNote(head, what) {
+export function noVectorsNote(head, what, model = "") {
+  const [url, title] = model === LANGUAGE_MODEL ? [LANGUAGE_NOTEBOOK_URL, "Attention inside a language model"] : [NOTEBOOK_URL, "Attention inside a real model"];
   const note = html("p", { class: "viz-no-vectors", "data-view": "no-vectors" });
   note.append(
     document.createTextNode(
       `${what} not shown for the trained model: its vectors have ${head.d_k} components per head, learned rather ` +
         "than designed, and none of them has a meaning one could name, so a table of them would explain nothing; the notebook ",
     ),
-    html("a", { href: NOTEBOOK_URL }, "Attention inside a real model"),
+    html("a", { href: url }, title),
     document.createTextNode(" looks at what its heads do instead."),
   );
   return note;
@@ -49,12 +51,12 @@ export class QKMatch {
     this.names = null;
   }
 
-  build(names, head) {
+  build(names, head, model) {
     clear(this.root);
     this.title = html("h3");
     this.root.append(this.title);
     const vectors = names !== NO_VECTORS;
-    if (!vectors) this.root.append(noVectorsNote(head, "The query and key vectors behind this score are"));
+    if (!vectors) this.root.append(noVectorsNote(head, "The query and key vectors behind this score are", model));
     const table = html("table", { class: "viz-qk-table" });
     table.append(
       html(
@@ -101,13 +103,14 @@ export class QKMatch {
     const { view, head, query, key } = ctx;
     const { tokens } = view;
     const names = head.qk_names || NO_VECTORS;
-    if (names === NO_VECTORS ? this.names !== NO_VECTORS || this.dK !== head.d_k : !sameTokens(names, this.names)) {
-      this.build(names, head);
+    if (names === NO_VECTORS ? this.names !== NO_VECTORS || this.dK !== head.d_k || this.model !== view.model : !sameTokens(names, this.names)) {
+      this.build(names, head, view.model);
       this.names = names;
       this.dK = head.d_k;
+      this.model = view.model;
     }
     this.title.textContent = `Does “${tokens[query]}” (query) match “${tokens[key]}” (key)?`;
-    this.fillSteps(head, query, key, masked(view, query, key));
+    this.fillSteps(head, query, key, masked(view, query, key), view.future_scores === "not stored");
     if (names === NO_VECTORS) return;
     const q = head.q[query];
     const k = head.k[key];
@@ -125,10 +128,11 @@ export class QKMatch {
     });
   }
 
-  fillSteps(head, query, key, hidden) {
-    this.score.td.textContent = formatNumber(head.scores[query][key]);
+  fillSteps(head, query, key, hidden, unstored = false) {
+    const none = hidden && unstored; // a later key's score, which a language model's view does not store
+    this.score.td.textContent = none ? "not stored" : formatNumber(head.scores[query][key]);
     this.scaled.th.textContent = `scaled score (× ${formatNumber(head.scale, 3)})`;
-    this.scaled.td.textContent = formatNumber(head.scaled_scores[query][key]);
+    this.scaled.td.textContent = none ? "—" : formatNumber(head.scaled_scores[query][key]);
     this.weight.td.textContent = hidden ? "masked → 0" : formatWeight(head.weights[query][key], 4);
   }
 }

@@ -142,9 +142,11 @@ export class QuerySteps {
       bar.number.textContent = masked(view, query, k) ? "masked" : formatWeight(weight);
       const step = this.steps[k];
       step.tr.classList.toggle("viz-is-key", k === key);
-      setSignedBar(step.score.bar, scores[k], top);
-      step.score.text.textContent = formatNumber(scores[k]);
-      step.scaled.textContent = formatNumber(head.scaled_scores[query][k]);
+      // A language model's view stores no scores for later keys: the model never uses them.
+      const unstored = masked(view, query, k) && view.future_scores === "not stored";
+      setSignedBar(step.score.bar, unstored ? 0 : scores[k], top);
+      step.score.text.textContent = unstored ? "not stored" : formatNumber(scores[k]);
+      step.scaled.textContent = unstored ? "—" : formatNumber(head.scaled_scores[query][k]);
       step.weight.textContent = masked(view, query, k) ? "masked → 0" : formatWeight(weight, 4);
     });
 
@@ -155,7 +157,8 @@ export class QuerySteps {
         : "1 (scaling off)";
     this.caption.textContent =
       `Steps 1–3 for “${tokens[query]}”: score q·k, times the scale ${scaleText} = ${formatNumber(head.scale, 3)}, ` +
-      `then the softmax over the keys it may see${causal(view) ? " (later tokens are masked)" : ""}.`;
+      `then the softmax over the keys it may see${causal(view) ? " (later tokens are masked)" : ""}.` +
+      (view.future_scores === "not stored" ? " The scores of later tokens are not stored: the model never uses them." : "");
 
     if (!this.outputs) return;
     const output = head.output[query];

@@ -13,14 +13,15 @@ export function argmax(row) {
 
 /**
  * The index in `tokens` of the token selected at `query` in `before`: the same
- * word (exactly, else in any case: the trained model's tokens are lower case),
- * the same occurrence of it; else the first word.
+ * word (exactly, else in any case: the trained model's tokens are lower case;
+ * the language model's carry the space before a word), the same occurrence of
+ * it; else `fallback`, by default the first word.
  */
-export function sameWord(before, query, tokens) {
-  const fallback = tokens[0] === "[CLS]" ? 1 : 0;
+export function sameWord(before, query, tokens, fallback = tokens[0] === "[CLS]" ? 1 : 0) {
   const word = before && before[query];
   if (!word) return fallback;
-  for (const same of [(token) => token === word, (token) => token.toLowerCase() === word.toLowerCase()]) {
+  const loose = (text) => text.trim().toLowerCase();
+  for (const same of [(token) => token === word, (token) => loose(token) === loose(word)]) {
     const occurrence = before.slice(0, query).filter(same).length;
     const matches = tokens.flatMap((token, i) => (same(token) ? [i] : []));
     if (matches.length) return matches[Math.min(occurrence, matches.length - 1)];

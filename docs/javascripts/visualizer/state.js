@@ -2,7 +2,8 @@
 // No DOM here: parse from and serialise to a query string.
 //
 // Parameters (none of Material's own, such as q and h): model = minilm (the
-// pretrained encoder; absent: the hand-built model), s = sentence, layer,
+// pretrained encoder) or smollm2 (the language model; absent: the hand-built
+// model), s = sentence, layer,
 // head (0-based, as the data counts), mask = none|causal, scaling = on|off,
 // t = temperature, query and key = selected token indices, numbers = on|off.
 // The real model has fixed settings, so its addresses carry no mask,
@@ -13,8 +14,8 @@ import { CAUSAL, NO_MASK } from "./mask.js";
 /** The temperatures the slider offers: steps of about √2 around 1. */
 export const TEMPERATURES = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8, 4];
 
-/** The models the lab can show: the hand-built layer of attention.lab and all-MiniLM-L6-v2. */
-export const MODELS = ["hand", "minilm"];
+/** The models the lab can show: the hand-built layer of attention.lab, all-MiniLM-L6-v2 and SmolLM2-135M-Instruct. */
+export const MODELS = ["hand", "minilm", "smollm2"];
 
 export const DEFAULTS = Object.freeze({
   model: "hand",
@@ -35,7 +36,7 @@ function integer(text, fallback) {
   return text !== null && /^\d{1,3}$/.test(text) ? Number(text) : fallback;
 }
 
-/** The model a query string asks for: "minilm" or the default. */
+/** The model a query string asks for: "minilm", "smollm2" or the default. */
 export function parseModel(search) {
   const model = new URLSearchParams(search).get("model");
   return MODELS.includes(model) ? model : DEFAULTS.model;

@@ -68,8 +68,25 @@ function modelLoadingText(source, pythonProgress) {
   return `${what}: reading the weights into numpy…`;
 }
 
+/** The words of the encoder's status line; the language model's (LANGUAGE_MODEL_TEXTS) differ. */
+export const MINILM_TEXTS = Object.freeze({
+  unit: "sentence",
+  index: "Loading the list of the real model's sentences…",
+  preset: "A preset: the model's attention on this sentence, computed by the attention package when the site was built, from the full-precision weights.",
+  liveWeights: "from the site's float16 copy of the weights",
+});
+
+export const LANGUAGE_MODEL_TEXTS = Object.freeze({
+  unit: "prompt",
+  index: "Loading the list of the language model's prompts…",
+  preset:
+    "A prepared prompt: the model's attention and its prediction, computed by the attention package when the site was built, " +
+    "from the 4-bit (Q4_1) weights of the instruct model.",
+  liveWeights: "from the same 4-bit (Q4_1) weights",
+});
+
 /**
- * The real model's status. `source`: its MiniLMSource (minilm.js);
+ * The real model's status (the language model's too, with its `texts`). `source`: its MiniLMSource (minilm.js);
  * `pending`: what is being fetched or computed ({what: index | preset |
  * live, bytes}), or null; `view` and `origin`: the view on screen and where
  * it comes from; `notice`: {text, error}, said first; `awaiting`: the
@@ -79,7 +96,7 @@ function modelLoadingText(source, pythonProgress) {
  * download's progress, whether to offer Cancel (the weights are loading),
  * the notice's Retry, and whether the manifest's fetch failed (its Retry).
  */
-export function miniLMStatus({ source, pending, view, origin, notice, awaiting, pythonProgress }) {
+export function miniLMStatus({ source, pending, view, origin, notice, awaiting, pythonProgress }, texts = MINILM_TEXTS) {
   const parts = [];
   let error = false;
   let progress = null;
@@ -91,22 +108,19 @@ export function miniLMStatus({ source, pending, view, origin, notice, awaiting, 
     error = notice.error;
     retry = notice.retry || null;
   }
-  if (what === "index") parts.push("Loading the list of the real model's sentences…");
-  else if (what === "preset") parts.push(`Loading this sentence's attention weights (${formatBytes(pending.bytes)}), computed when the site was built…`);
+  if (what === "index") parts.push(texts.index);
+  else if (what === "preset") parts.push(`Loading this ${texts.unit}'s attention weights (${formatBytes(pending.bytes)}), computed when the site was built…`);
   else if (what === "live") {
-    if (source.status !== "loading") parts.push("Computing your sentence with the model in your browser…");
+    if (source.status !== "loading") parts.push(`Computing your ${texts.unit} with the model in your browser…`);
   } else if (view) {
     if (origin === "live") {
       const ms = source.liveMs.get(view.source);
-      parts.push(
-        `Computed in your browser by the attention package, from the site's float16 copy of the weights` +
-          `${ms === undefined ? "" : `, in ${formatSeconds(ms)}`}.`,
-      );
+      parts.push(`Computed in your browser by the attention package, ${texts.liveWeights}${ms === undefined ? "" : `, in ${formatSeconds(ms)}`}.`);
     } else {
-      parts.push("A preset: the model's attention on this sentence, computed by the attention package when the site was built, from the full-precision weights.");
+      parts.push(texts.preset);
     }
   }
-  if (awaiting) parts.push(`Your sentence “${awaiting}” needs the model in your browser.`);
+  if (awaiting) parts.push(`Your ${texts.unit} “${awaiting}” needs the model in your browser.`);
   let offerModel = null;
   if (source.status === "loading") {
     parts.push(modelLoadingText(source, pythonProgress));
@@ -114,13 +128,13 @@ export function miniLMStatus({ source, pending, view, origin, notice, awaiting, 
   } else if (source.status === "ready" && !source.inPython) {
     parts.push("Python was restarted: the model comes back, from the browser's cache, with your next sentence.");
   } else if (source.status === "ready") {
-    parts.push(`The model is in your browser (loaded in ${formatSeconds(source.timing.loadMs)}): type any sentence of up to ${source.info.max_tokens} tokens.`);
+    parts.push(`The model is in your browser (loaded in ${formatSeconds(source.timing.loadMs)}): type any ${texts.unit} of up to ${source.info.max_tokens} tokens.`);
   } else {
     if (source.status === "failed") {
       parts.push(`The model could not be loaded: ${pythonError(source.error)}.`);
       error = true;
     } else if (!awaiting && view) {
-      parts.push("Your own sentences need the model in your browser.");
+      parts.push(`Your own ${texts.unit}s need the model in your browser.`);
     }
     if (source.canLoad) {
       const size = formatBytes(source.downloadBytes);
@@ -136,4 +150,26 @@ export function miniLMStatus({ source, pending, view, origin, notice, awaiting, 
 
 function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+
+/**
+ * The status of a trained model that offers its presets only (the language
+ * model when the build does not ship its file): what is loading, where the
+ * view comes from, and the notice. Returns {text, error, retry}.
+ */
+export function presetsOnlyStatus({ pending, view, notice }, texts) {
+  const parts = [];
+  let error = false;
+  let retry = null;
+  if (notice) {
+    parts.push(notice.text);
+    error = notice.error;
+    retry = notice.retry || null;
+  }
+  const what = pending && pending.what;
+  if (what === "index") parts.push(texts.index);
+  else if (what === "preset") parts.push(`Loading this ${texts.unit}'s attention weights (${formatBytes(pending.bytes)}), computed when the site was built…`);
+  else if (view) parts.push(texts.preset);
+  return { text: parts.join(" "), error, retry };
 }
