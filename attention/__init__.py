@@ -6,6 +6,7 @@ One concept per module:
 - :mod:`attention.results`: :class:`AttentionOutput`, :class:`AttentionOutputOnly`, what attention returns
 - :mod:`attention.masks`: :func:`causal_mask`, :func:`padding_mask`
 - :mod:`attention.scores`: :func:`attention_scores`
+- :mod:`attention.additive`: :func:`additive_scores`, :func:`additive_attention`, Bahdanau's additive scoring
 - :mod:`attention.scaled_dot_product`: :func:`scaled_dot_product_attention`, :func:`attention_steps`
 - :mod:`attention.blockwise`: :func:`blockwise_attention`, for long sequences (a package: the online
   softmax in :mod:`attention.blockwise.online_softmax`, each optimisation in a module of its own)
@@ -13,7 +14,9 @@ One concept per module:
 - :mod:`attention.heads`: :func:`split_heads`, :func:`merge_heads`
 - :mod:`attention.multi_head`: :class:`MultiHeadAttention`
 - :mod:`attention.grouped_query`: :func:`grouped_query_attention`, query heads sharing fewer key/value heads
-- :mod:`attention.positions`: :func:`apply_rope`, :func:`rope_angles`, :func:`rope_frequencies`, rotary positions
+- :mod:`attention.kv_cache`: :class:`KVCache`, the keys and values a decoder keeps while it generates
+- :mod:`attention.positions`: :func:`apply_rope`, :func:`rope_angles`, :func:`rope_frequencies`, rotary positions;
+  :func:`alibi_slopes`, :func:`alibi_bias`, ALiBi's distance penalties
 
 Shape notation used throughout: ``...`` any leading batch/head axes,
 ``n_q``/``n_k`` query/key positions (``n`` when they are the same sequence),
@@ -30,12 +33,14 @@ The pretrained models are in :mod:`attention.models`, the visualizer lab's
 data in :mod:`attention.lab`; nothing here imports either.
 """
 
+from .additive import additive_attention, additive_scores
 from .blockwise import DEFAULT_BLOCK_SIZE, blockwise_attention
 from .grouped_query import grouped_query_attention
 from .heads import merge_heads, split_heads
+from .kv_cache import KVCache
 from .masks import causal_mask, padding_mask
 from .multi_head import MultiHeadAttention
-from .positions import apply_rope, rope_angles, rope_frequencies
+from .positions import alibi_bias, alibi_slopes, apply_rope, rope_angles, rope_frequencies
 from .results import AttentionOutput, AttentionOutputOnly
 from .scaled_dot_product import BLOCKWISE_THRESHOLD, AttentionSteps, attention_steps, scaled_dot_product_attention
 from .scores import attention_scores
@@ -50,7 +55,12 @@ __all__ = [
     "AttentionOutput",
     "AttentionOutputOnly",
     "AttentionSteps",
+    "KVCache",
     "MultiHeadAttention",
+    "additive_attention",
+    "additive_scores",
+    "alibi_bias",
+    "alibi_slopes",
     "apply_rope",
     "attention_scores",
     "attention_steps",

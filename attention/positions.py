@@ -28,6 +28,18 @@ query/key weights are laid out for them:
   llama.cpp; the GGUF files' query and key weights are laid out for it.
 - ``pairs="halves"``: features (i, i + d/2), as Hugging Face's Llama computes
   it ("rotate half"); its checkpoints' weights are laid out for that one.
+
+ALiBi (attention with linear biases, Press, Smith & Lewis 2021) turns
+nothing: it adds to every scaled score a penalty proportional to the
+distance between the query and the key, steeper in some heads than in
+others,
+
+.. math::
+
+    s_{h,i,j} = \frac{q_i \cdot k_j}{\sqrt{d_k}} - m_h\,|i - j| ,
+
+with the slopes :math:`m_h` of :func:`alibi_slopes`. :func:`alibi_bias` gives
+the penalties as an additive mask, ``mask=`` of the package's attention.
 """
 
 from __future__ import annotations
@@ -37,9 +49,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, shape_str
+from ._validate import as_float_array, check_int, check_memory, shape_str
 
-__all__ = ["Pairs", "apply_rope", "rope_angles", "rope_frequencies"]
+__all__ = ["Pairs", "alibi_bias", "alibi_slopes", "apply_rope", "rope_angles", "rope_frequencies"]
 
 Pairs = Literal["adjacent", "halves"]
 """Which features RoPE turns together: ``"adjacent"`` (2i, 2i+1) or ``"halves"`` (i, i + d/2)."""
@@ -167,3 +179,81 @@ def apply_rope(
     else:
         out[..., : d // 2], out[..., d // 2 :] = turned_first, turned_second
     return out
+
+
+def alibi_slopes(n_heads: int) -> NDArray[np.float64]:
+    r"""ALiBi's slope of each head, :math:`m_h = 2^{-8h/H}` for heads h = 1 .. H, steepest first.
+
+    For H a power of two the slopes are this geometric sequence: with 8
+    heads, 1/2, 1/4, ..., 1/256. For any other H, as in the paper's code,
+    the first H' slopes are those of the largest power of two H' below H,
+    and the other H - H' are taken from the sequence for 2H' heads, every
+    other term (h = 1, 3, 5, ...), which lie between them.
+
+    Args:
+        n_heads: H, the number of heads, at least 1.
+
+    Returns:
+        ``(n_heads,)``, float64, each in (0, 1).
+
+    Example:
+        >>> alibi_slopes(4)                       # 2^(-8h/4) = 4^(-h)
+        array([0.25      , 0.0625    , 0.015625  , 0.00390625])
+    """
+    n_heads = check_int("n_heads", n_heads, minimum=1)
+    power = 1 << (n_heads.bit_length() - 1)  # the largest power of two not above n_heads
+    slopes = 2.0 ** (-8.0 * np.arange(1, power + 1) / power)
+    if power == n_heads:
+        return slopes
+    # The sequence for 2 * power heads, its terms h = 1, 3, 5, ...: one between each pair of the slopes above.
+    between = 2.0 ** (-8.0 * np.arange(1, 2 * (n_heads - power), 2) / (2 * power))
+    return np.concatenate([slopes, between])
+
+
+def alibi_bias(n_heads: int, n_q: int, n_k: int | None = None, *, first_query: int = 0) -> NDArray[np.float64]:
+    r"""ALiBi's penalties, ``(n_heads, n_q, n_k)``: an additive mask for the scaled scores of every head.
+
+    .. math::
+
+        B_{h,i,j} = -m_h\,\bigl|(\text{first\_query} + i) - j\bigr|
+
+    Query i sits at position ``first_query + i`` (a decoder with a cache of
+    k earlier tokens gives ``first_query=k``), key j at position j. Pass it as
+    ``mask=`` to :func:`~attention.scaled_dot_product_attention` with queries
+    ``(n_heads, n_q, d_k)``. The paper's models are causal: add
+    ``causal=True`` when the queries start at position 0; a decoder step
+    with a cache (``first_query`` > 0) masks the keys after each query
+    itself. Without a causal mask, as in an encoder, the same penalty
+    applies to keys on either side of the query.
+
+    Args:
+        n_heads: the number of heads, at least 1; the slopes are :func:`alibi_slopes`.
+        n_q: the number of queries, at least 1.
+        n_k: the number of keys, at least 1; default ``n_q``.
+        first_query: the position of the first query, at least 0.
+
+    Returns:
+        ``(n_heads, n_q, n_k)``, float64, 0 where the query and the key are
+        the same position and more negative the farther apart they are.
+
+    Example:
+        >>> alibi_bias(2, 3)                      # slopes 1/16 and 1/256
+        array([[[ 0.        , -0.0625    , -0.125     ],
+                [-0.0625    ,  0.        , -0.0625    ],
+                [-0.125     , -0.0625    ,  0.        ]],
+        <BLANKLINE>
+               [[ 0.        , -0.00390625, -0.0078125 ],
+                [-0.00390625,  0.        , -0.00390625],
+                [-0.0078125 , -0.00390625,  0.        ]]])
+    """
+    slopes = alibi_slopes(n_heads)
+    n_q = check_int("n_q", n_q, minimum=1)
+    n_k = n_q if n_k is None else check_int("n_k", n_k, minimum=1)
+    first_query = check_int("first_query", first_query, minimum=0)
+    check_memory(
+        8 * len(slopes) * n_q * n_k, f"alibi_bias(n_heads={n_heads}, n_q={n_q}, n_k={n_k}): a float64 bias per head"
+    )
+    # [n_q, 1] - [1, n_k] -> [n_q, n_k]: how far apart each query and key are
+    distance = np.abs(np.arange(first_query, first_query + n_q)[:, None] - np.arange(n_k)[None, :])
+    # [h, 1, 1] * [n_q, n_k] -> [h, n_q, n_k]
+    return slopes[:, None, None] * -distance  # -distance, an integer: 0 stays 0, never -0.0

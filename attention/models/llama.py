@@ -51,6 +51,7 @@ from ._common import check_vocabulary, model_dtype
 from .._validate import check_flag, check_int, shape_str
 from ..grouped_query import check_kv_heads, grouped_query_attention
 from ..heads import merge_heads, split_heads
+from ..kv_cache import KVCache as CoreKVCache
 from ..masks import sees_causally
 from ..positions import apply_rope
 from ..softmax import softmax
@@ -131,13 +132,13 @@ class LlamaConfig:
         return cls(vocab_size=len(metadata["tokenizer.ggml.tokens"]), **sizes, rope_base=base, rms_eps=eps)
 
 
-class KVCache:
-    """Each layer's keys (already turned by RoPE) and values of the tokens read so far.
+class KVCache(CoreKVCache):
+    """The core :class:`attention.KVCache`, sized from a model's configuration.
 
-    Arrays ``(n_kv_heads, capacity, d_k)`` per layer, grown by doubling;
-    :attr:`length` tokens of them are filled. :meth:`LlamaModel.forward`
-    writes each layer's new keys and values with :meth:`update` and, once
-    every layer has, moves :attr:`length` on with :meth:`advance`.
+    Each layer's keys (already turned by RoPE) and values of the tokens read
+    so far, ``(n_kv_heads, length, d_k)``. :meth:`LlamaModel.forward` writes
+    each layer's new keys and values with :meth:`update` and, once every layer
+    has, moves :attr:`length` on with :meth:`advance`.
 
     Args:
         config: the model's sizes.
@@ -147,44 +148,7 @@ class KVCache:
 
     def __init__(self, config: LlamaConfig, capacity: int = 64, dtype: DTypeLike = np.float32) -> None:
         self.config = config
-        self.dtype = np.dtype(dtype)
-        capacity = check_int("capacity", capacity, minimum=1)
-        shape = (config.n_kv_heads, capacity, config.d_k)
-        self._keys = [np.zeros(shape, self.dtype) for _ in range(config.n_layers)]
-        self._values = [np.zeros(shape, self.dtype) for _ in range(config.n_layers)]
-        self.length = 0
-        """How many positions every layer holds."""
-
-    @property
-    def capacity(self) -> int:
-        return self._keys[0].shape[1]
-
-    @property
-    def nbytes(self) -> int:
-        """The bytes the filled part holds (keys and values of every layer)."""
-        return 2 * self.config.n_layers * self.config.n_kv_heads * self.length * self.config.d_k * self.dtype.itemsize
-
-    def update(self, layer: int, keys: NDArray, values: NDArray) -> tuple[NDArray, NDArray]:
-        """Write ``(n_kv_heads, n, d_k)`` new keys and values after the ``length`` held; return all ``length + n``."""
-        n = keys.shape[-2]
-        end = self.length + n
-        if end > self.capacity:
-            grown = max(end, 2 * self.capacity)
-            for store in (self._keys, self._values):
-                for index, old in enumerate(store):
-                    new = np.zeros((old.shape[0], grown, old.shape[2]), self.dtype)
-                    new[:, : self.length] = old[:, : self.length]
-                    store[index] = new
-        self._keys[layer][:, self.length : end] = keys
-        self._values[layer][:, self.length : end] = values
-        return self._keys[layer][:, :end], self._values[layer][:, :end]
-
-    def advance(self, n: int) -> None:
-        """Count ``n`` more positions as held (after every layer's :meth:`update`)."""
-        self.length += n
-
-    def __repr__(self) -> str:
-        return f"KVCache(length={self.length}, layers={self.config.n_layers}, bytes={self.nbytes})"
+        super().__init__(config.n_layers, config.n_kv_heads, config.d_k, capacity=capacity, dtype=dtype)
 
 
 class LlamaLayer:
