@@ -1,0 +1,413 @@
+"""The training widget of "Learning to attend": the committed run shown before training, training in the page's
+Python worker equal to CPython's for the same seed, its controls, the keyboard, its slider, a page that stays
+responsive, a failed start, and nothing left behind after navigating away. And the determinism the lesson
+claims: Pyodide's loss fingerprint is CPython's and the committed one.
+
+The expectations are computed here, under CPython, with ``attention.training``'s Trainer, never with the
+module the page runs (``attention.training.session``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import numpy as np
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from attention.training.experiment import MODEL, TRAINING, loss_fingerprint, probe_batch
+from attention.training.loop import Trainer
+from tests.helpers import ROOT
+
+LESSON = "lessons/learning-to-attend/"
+OTHER = "lessons/multi-head-attention/"
+RUN = json.loads((ROOT / "docs" / "data" / "training-run.json").read_text(encoding="utf-8"))
+CHUNK = 25
+SEED = 3
+
+
+def _widget(page: Page):
+    return page.locator("[data-train]")
+
+
+def _open(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    expect(_widget(page)).to_have_attribute("data-train-state", "committed")
+    expect(_widget(page).locator("[data-cell]").first).to_be_attached()
+    expect(_widget(page).locator("[data-losses-table] tbody tr")).to_have_count(len(RUN["probes"]))
+
+
+def _state(page: Page, state: str) -> None:
+    expect(_widget(page)).to_have_attribute("data-train-state", state, timeout=120_000)
+
+
+def _shown_weights(page: Page) -> np.ndarray:
+    """The heatmaps' weights, [layer][head][q][k], NaN where the causal mask leaves no cell."""
+    cells = _widget(page).locator("[data-cell]").evaluate_all(
+        "els => els.map(e => [+e.dataset.layer, +e.dataset.head, +e.dataset.q, +e.dataset.k, +e.dataset.weight])"
+    )
+    layers, heads, n = MODEL.n_layers, MODEL.n_heads, TRAINING.n
+    shown = np.full((layers, heads, n, n), np.nan)
+    for layer, head, q, k, w in cells:
+        shown[layer, head, q, k] = w
+    assert len(cells) == layers * heads * n * (n + 1) // 2
+    return shown
+
+
+def _shown_scores(page: Page) -> dict[str, np.ndarray]:
+    result = {}
+    for name in ("previous", "induction"):
+        values = _widget(page).locator(f"[data-score={name}]").evaluate_all(
+            "els => els.map(e => [+e.dataset.layer, +e.dataset.head, +e.dataset.value])"
+        )
+        scores = np.full((MODEL.n_layers, MODEL.n_heads), np.nan)
+        for layer, head, value in values:
+            scores[layer, head] = value
+        result[name] = scores
+    return result
+
+
+def _shown_losses(page: Page) -> list[tuple[int, float, float]]:
+    rows = _widget(page).locator("[data-losses-table] tbody tr").evaluate_all(
+        "rows => rows.map(r => [+r.dataset.step, ...[...r.querySelectorAll('td')].map(td => +td.textContent)])"
+    )
+    return [(int(step), first, repeated) for step, first, repeated in rows]
+
+
+def _lower_triangle(weights) -> np.ndarray:
+    w = np.array(weights, dtype=float)
+    return np.where(np.tril(np.ones(w.shape[-2:], dtype=bool)), w, np.nan)
+
+
+def _rows_at_least(page: Page, rows: int) -> None:
+    """Wait until the losses table has `rows` probes: the first at step 0, then one per chunk."""
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-losses-table] tbody tr').length >= {rows}", timeout=120_000
+    )
+
+
+def _steps_done(page: Page) -> int:
+    text = _widget(page).locator("[data-train-step]").text_content() or ""
+    return int(text.split(" of ")[0].replace(",", ""))
+
+
+def test_the_committed_run_is_shown_before_training(page: Page, site_url: str) -> None:
+    _open(page, site_url)
+    widget = _widget(page)
+    last_probe, last_snapshot = RUN["probes"][-1], RUN["snapshots"][-1]
+    expect(widget.locator("[data-train-step]")).to_have_text(f"{RUN['n_steps']:,} of {RUN['n_steps']:,}")
+    assert float(widget.locator("[data-train-loss]").get_attribute("data-value")) == RUN["steps"]["loss"][-1]
+    np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(last_snapshot["weights"]))
+    scores = _shown_scores(page)
+    np.testing.assert_array_equal(scores["previous"], last_probe["previous_token"])
+    np.testing.assert_array_equal(scores["induction"], last_probe["induction"])
+    assert _shown_losses(page) == [(p["step"], p["first_half"], p["repeated_half"]) for p in RUN["probes"]]
+    # The chart marks the appearance of the induction head, from the data.
+    expect(widget.locator("[data-view=loss-chart] title")).to_contain_text(f"appeared at step {RUN['appearance_step']}")
+
+    # The slider goes through the committed snapshots, from the keyboard too.
+    slider = widget.locator("input[data-control=snapshot]")
+    assert slider.get_attribute("max") == str(len(RUN["snapshots"]) - 1)
+    slider.focus()
+    page.keyboard.press("Home")
+    expect(widget.locator(".training-slider-step")).to_have_text(f"step 0 of {RUN['n_steps']:,}")
+    np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(RUN["snapshots"][0]["weights"]))
+    index = next(i for i, s in enumerate(RUN["snapshots"]) if s["step"] == RUN["appearance_step"])
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    expect(widget.locator(".training-slider-step")).to_have_text(f"step {RUN['appearance_step']} of {RUN['n_steps']:,}")
+    np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(RUN["snapshots"][index]["weights"]))
+    at = next(p for p in RUN["probes"] if p["step"] == RUN["appearance_step"])
+    np.testing.assert_array_equal(_shown_scores(page)["induction"], at["induction"])
+
+    # The weights table (the heatmaps' alternative) shows the head chosen, with the tokens as headers.
+    widget.locator("summary", has_text="The weights as a table").click()
+    widget.locator("select[data-control=head]").select_option("1,0")
+    table = widget.locator("[data-weights-table]")
+    expect(table.locator("caption")).to_contain_text("Layer 2, head 0")
+    headers = table.locator("thead th").all_text_contents()
+    assert headers[1:] == [f"{k}: {t}" for k, t in enumerate(RUN["probe"]["tokens"])]
+    row = table.locator("tbody tr").nth(5).locator("td").all_text_contents()
+    expected = RUN["snapshots"][index]["weights"][1][0][5]
+    assert row[:6] == [("0" if w == 0 else f"{w:.3f}") for w in expected[:6]] and set(row[6:]) == {"–"}
+
+
+def _cpython(steps: int, seed: int) -> tuple[Trainer, list, list]:
+    """The documented model trained `steps` steps from `seed` (batches from seed + 1), probed every CHUNK steps."""
+    trainer = Trainer(MODEL, dataclasses.replace(TRAINING, seed=seed, data_seed=seed + 1))
+    batch = probe_batch()
+    probes = [trainer.probe(batch)]
+    records = []
+    while trainer.step < steps:
+        records += trainer.run(min(CHUNK, steps - trainer.step))
+        probes.append(trainer.probe(batch))
+    return trainer, records, probes
+
+
+RESPONSIVENESS = """async () => {
+  const rows = () => document.querySelectorAll('[data-losses-table] tbody tr').length;
+  const before = rows();
+  let worst = 0, clicks = 0, worstClick = 0;
+  const target = document.querySelector('[data-train] summary');
+  const started = performance.now();
+  while (performance.now() - started < 3000) {
+    const asked = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    worst = Math.max(worst, performance.now() - asked - 20);
+    const clicked = performance.now();
+    await new Promise((resolve) => {
+      target.addEventListener('click', (event) => { event.preventDefault(); resolve(); }, { once: true });
+      setTimeout(() => target.click(), 0);
+    });
+    worstClick = Math.max(worstClick, performance.now() - clicked);
+    clicks += 1;
+  }
+  return { worst, worstClick, clicks, chunks: rows() - before };
+}"""
+
+
+def _the_page_responds(page: Page) -> None:
+    """For 3 s while the worker trains, a 20 ms timer and a click handler on the page run late by less than a bound.
+
+    A worker that blocked the page would hold it for a whole chunk (about a second); drawing a chunk takes tens
+    of milliseconds. The bound leaves room for a busy machine.
+    """
+    measured = page.evaluate(RESPONSIVENESS)
+    assert measured["chunks"] >= 1, measured  # it was measured while chunks arrived and were drawn
+    assert measured["worst"] < 400, measured
+    assert measured["worstClick"] < 400, measured
+
+
+def test_training_in_the_page_equals_cpython_and_the_controls_work(page: Page, site_url: str) -> None:
+    _open(page, site_url)
+    widget = _widget(page)
+    widget.locator("input[data-control=seed]").fill(str(SEED))
+    widget.locator("button[data-action=train]").click()
+    _state(page, "training")
+    expect(widget.locator("button[data-action=reset]")).to_be_enabled()
+    _rows_at_least(page, 3)
+    _the_page_responds(page)
+    widget.locator("button[data-action=pause]").click()
+    _state(page, "paused")
+    expect(widget.locator("button[data-action=pause]")).to_have_text("Resume")
+    page.wait_for_timeout(1500)  # the chunk in flight arrives; nothing after it
+    done = _steps_done(page)
+    assert done % CHUNK == 0 and done >= 2 * CHUNK
+    page.wait_for_timeout(1000)
+    assert _steps_done(page) == done, "training went on while paused"
+
+    trainer, records, probes = _cpython(done, SEED)
+    shown_loss = float(widget.locator("[data-train-loss]").get_attribute("data-value"))
+    assert shown_loss == pytest.approx(records[-1].loss, abs=1.01e-5)
+    shown = _shown_losses(page)
+    assert [step for step, _, _ in shown] == [p.step for p in probes]
+    expected = [(p.first_half, p.repeated_half) for p in probes]
+    np.testing.assert_allclose([(a, b) for _, a, b in shown], expected, atol=1.01e-5)
+    scores = _shown_scores(page)
+    np.testing.assert_allclose(scores["previous"], probes[-1].previous_token, atol=1.01e-4)
+    np.testing.assert_allclose(scores["induction"], probes[-1].induction, atol=1.01e-4)
+    np.testing.assert_allclose(_shown_weights(page), _lower_triangle([w[0] for w in probes[-1].weights]), atol=1.01e-3)
+    assert widget.locator("[data-view=loss-chart] polyline").count() == 2
+
+    # Resume goes on from there; Stop ends the run and keeps it, the slider going back through its snapshots.
+    widget.locator("button[data-action=pause]").click()
+    _state(page, "training")
+    _rows_at_least(page, len(probes) + 1)
+    widget.locator("button[data-action=stop]").click()
+    _state(page, "stopped")
+    page.wait_for_timeout(1500)
+    stopped_at = _steps_done(page)
+    page.wait_for_timeout(1000)
+    assert _steps_done(page) == stopped_at > done
+    expect(widget.locator("[data-train-elapsed]")).to_have_text(re.compile(r"^\d+\.\d s training$"))
+    slider = widget.locator("input[data-control=snapshot]")
+    expect(slider).to_be_enabled()
+    assert slider.get_attribute("max") == str(stopped_at // CHUNK)
+    slider.fill("0")
+    expect(widget.locator(".training-slider-step")).to_have_text(f"step 0 of {RUN['n_steps']:,}")
+    np.testing.assert_allclose(_shown_weights(page), _lower_triangle([w[0] for w in probes[0].weights]), atol=1.01e-3)
+
+    # Reset: the committed run again.
+    widget.locator("button[data-action=reset]").click()
+    _state(page, "committed")
+    expect(widget.locator("[data-train-step]")).to_have_text(f"{RUN['n_steps']:,} of {RUN['n_steps']:,}")
+    np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(RUN["snapshots"][-1]["weights"]))
+
+
+def test_keyboard_seed_validation_and_visible_focus(page: Page, site_url: str) -> None:
+    _open(page, site_url)
+    widget = _widget(page)
+    seed = widget.locator("input[data-control=seed]")
+    seed.focus()
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1.5")
+    page.keyboard.press("Enter")
+    error = widget.locator("[data-seed-error]")
+    expect(error).to_have_text(re.compile(r"The seed must be a whole number from 0 to 2,147,483,646"))
+    expect(seed).to_have_attribute("aria-invalid", "true")
+    assert page.evaluate("document.activeElement.dataset.control") == "seed"
+    assert widget.get_attribute("data-train-state") == "committed"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("99999999999")
+    page.keyboard.press("Enter")
+    expect(error).to_have_text("The seed must be at most 2,147,483,646.")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    expect(error).to_have_text("")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "train"
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    page.keyboard.press("Space")
+    _state(page, "training")
+    expect(widget.locator("[data-train-step]")).not_to_have_text(re.compile(r"^0 of"), timeout=120_000)
+    widget.locator("button[data-action=pause]").focus()
+    page.keyboard.press("Enter")
+    _state(page, "paused")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "stop"
+    page.keyboard.press("Enter")
+    _state(page, "stopped")
+    assert "seed 2" in (widget.locator("[data-losses-table] caption").text_content() or "")
+
+
+def test_a_failed_python_start_is_said_with_a_retry(page: Page, site_url: str, traffic) -> None:
+    failing = {"on": True}
+
+    def stdlib(route: Route) -> None:
+        if failing["on"]:
+            route.fulfill(status=404, body="not found")
+        else:
+            route.continue_()
+
+    page.route("**/pyodide/python_stdlib.zip", stdlib)
+    _open(page, site_url)
+    widget = _widget(page)
+    expect(widget.locator("button[data-action=retry]")).to_be_hidden()
+    widget.locator("button[data-action=train]").click()
+    _state(page, "failed")
+    expect(widget.locator(".training-status")).to_contain_text("Python could not start")
+    expect(widget.locator(".training-status")).to_contain_text("Retry")
+    # The committed run is still shown.
+    np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(RUN["snapshots"][-1]["weights"]))
+    assert any("python_stdlib.zip" in error for error in traffic.console_errors)  # Pyodide's own log, expected
+    traffic.console_errors.clear()
+    failing["on"] = False
+    retry = widget.locator("button[data-action=retry]")
+    expect(retry).to_be_visible()
+    retry.click()
+    _state(page, "training")
+    expect(retry).to_be_hidden()
+    widget.locator("button[data-action=stop]").click()
+
+
+def _listeners(cdp, expression: str) -> int:
+    handle = cdp.send("Runtime.evaluate", {"expression": expression})["result"]["objectId"]
+    return len(cdp.send("DOMDebugger.getEventListeners", {"objectId": handle})["listeners"])
+
+
+# Intervals the widget's modules start and have not cleared (Material's own timers are not counted).
+TRACK_TIMERS = """
+(() => {
+  const live = new Set();
+  const set = window.setInterval, clear = window.clearInterval;
+  window.setInterval = function (...args) {
+    const id = set.apply(this, args);
+    if ((new Error().stack || "").includes("/javascripts/training/")) live.add(id);
+    return id;
+  };
+  window.clearInterval = function (id) { live.delete(id); return clear.call(this, id); };
+  window.__liveIntervals = () => live.size;
+})();
+"""
+
+
+def _go(page: Page, site_url: str, path: str) -> None:
+    page.locator(f'nav.md-nav--primary a[href="{site_url}{path}"]').first.click()
+    expect(page).to_have_url(site_url + path)
+    expect(page.locator("article h1").first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+
+
+def _counts(page: Page, cdp) -> tuple[int, int, int]:
+    """Listeners on window and on document, and live intervals."""
+    page.wait_for_timeout(1500)  # a chunk in flight comes back to a widget that is gone
+    return _listeners(cdp, "window"), _listeners(cdp, "document"), page.evaluate("window.__liveIntervals()")
+
+
+def test_navigating_away_leaves_no_listener_timer_or_training_behind(page: Page, site_url: str) -> None:
+    """OTHER after a visit to a lesson without the widget, and after a visit to the widget's page while it trained:
+    the same listeners on window and document, the same intervals (instant navigation keeps the document)."""
+    page.add_init_script(TRACK_TIMERS)
+    page.goto(site_url + OTHER)
+    page.evaluate("window.__same_document = true")
+    page.wait_for_function("() => true")  # Playwright's own listeners on window, there from the start
+    cdp = page.context.new_cdp_session(page)
+    _go(page, site_url, "lessons/self-attention/")
+    _go(page, site_url, OTHER)
+    baseline = _counts(page, cdp)
+
+    _go(page, site_url, LESSON)
+    _widget(page).locator("button[data-action=train]").click()
+    _state(page, "training")
+    _rows_at_least(page, 2)
+    assert page.evaluate("window.__liveIntervals()") == 1  # the elapsed-time clock runs
+    _go(page, site_url, OTHER)
+    expect(page.locator("[data-train]")).to_have_count(0)
+    after = _counts(page, cdp)
+    assert page.evaluate("window.__same_document") is True  # instant navigation, no reload
+    assert after == baseline, (baseline, after)
+    # No further chunk is asked for: the worker is idle and answers at once.
+    ms = page.evaluate(
+        """async () => {
+          const t = performance.now();
+          await window.attentionCourse.python.call('1');
+          return performance.now() - t;
+        }"""
+    )
+    assert ms < 500
+    cdp.detach()
+
+
+def test_pyodide_gives_the_loss_fingerprint_of_cpython_and_of_the_committed_run(page: Page, site_url: str) -> None:
+    """The same seed gives the same numbers in the page's Pyodide as under CPython (the lesson's claim)."""
+    page.goto(site_url + LESSON)
+    page.wait_for_function("() => window.attentionCourse && window.attentionCourse.python")
+    text = page.evaluate(
+        """() => window.attentionCourse.python.call(
+             'from attention.training.experiment import loss_fingerprint\\n'
+             + 'import json\\nprint(json.dumps(loss_fingerprint()))')"""
+    )
+    in_pyodide = json.loads(text)
+    committed = RUN["fingerprint"]["losses"]
+    in_cpython = loss_fingerprint()
+    assert len(in_pyodide) == len(committed) == RUN["fingerprint"]["steps"]
+    # Eight significant digits of losses near 3: one unit of the last digit is 1e-7.
+    np.testing.assert_allclose(in_pyodide, in_cpython, rtol=0, atol=1.01e-7)
+    np.testing.assert_allclose(in_pyodide, committed, rtol=0, atol=1.01e-7)
+
+
+LAYOUT_SHIFT = """
+window.__layoutShift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 900)])
+def test_the_widget_does_not_shift_the_page_as_it_mounts(open_page, site_url: str, width: int, height: int) -> None:
+    """Its height is reserved before the script runs (training.css): the page opened at the widget's section, where
+    the widget and what follows it are on screen while it mounts, shifts by at most 0.02; no sideways scroll."""
+    page = open_page(viewport={"width": width, "height": height})
+    page.add_init_script(LAYOUT_SHIFT)
+    page.goto(site_url + LESSON + "#train-it-yourself")
+    expect(_widget(page)).to_have_attribute("data-train-state", "committed")
+    expect(_widget(page).locator("[data-losses-table] tbody tr")).to_have_count(len(RUN["probes"]))
+    page.wait_for_timeout(500)
+    top = page.evaluate("document.querySelector('[data-train]').getBoundingClientRect().top")
+    assert 0 < top < height - 200, top
+    assert page.evaluate("window.__layoutShift") <= 0.02
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
