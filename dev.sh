@@ -2,22 +2,31 @@
 # The project's two entry points (see README):
 #   ./dev.sh serve   set everything up, build the site and serve it on http://127.0.0.1:8000/
 #   ./dev.sh test    set everything up and run the whole test suite
-# and two helpers:
+# and three helpers:
 #   ./dev.sh build   set up and build the site into site/ (what the deploy workflow runs)
 #   ./dev.sh setup   only set up
+#   ./dev.sh lock [--upgrade]   re-resolve requirements/*.lock.txt (--upgrade: newest versions)
 #
-# Set-up is idempotent and fast the second time: the virtual environments live
-# in the checkout (.venv, .venv-latest) and are rebuilt only when pyproject.toml
-# changes; downloads are cached outside the checkout by pip (~/.cache/pip) and
-# npm (~/.npm).
+# Every Python package of .venv and .venv-oldest is pinned, with its sha256, in
+# requirements/*.lock.txt, and every npm package in package-lock.json: a fresh
+# clone installs exactly those files, next year too. Set-up is idempotent and
+# fast the second time: the virtual environments live in the checkout (.venv,
+# .venv-latest, .venv-oldest) and are rebuilt only when pyproject.toml, a lock
+# file or this script changes; downloads are cached outside the checkout by pip
+# (~/.cache/pip) and npm (~/.npm).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$ROOT"
 
-# numpy as Pyodide 0.27.7 ships it: the lessons' printed outputs are compared
-# under exactly the version the reader's browser runs.
-PYODIDE_NUMPY="numpy==2.0.2"
+# The main environment's lock (the package's docs and test extras, and numpy as
+# Pyodide builds it: requirements/pyodide-numpy.in), and the oldest versions'.
+MAIN_LOCK=requirements/docs-test.lock.txt
+OLDEST_LOCK=requirements/oldest.lock.txt
+# The installer every environment starts with, and the resolver that writes the
+# lock files (./dev.sh lock only; set-up needs just pip).
+PIP_VERSION=26.3
+UV_VERSION=0.13.8
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -45,34 +54,51 @@ find_python() {
     die "no Python 3.$1 found (tried \$PYTHON, python3.$1, python3, pyenv). Install it, or set PYTHON=/path/to/python3.$1"
 }
 
-# make_venv DIR STAMP PYTHON PIP_ARGS...: (re)create DIR unless its stamp matches.
+# make_venv DIR STAMP PYTHON LOCK PIP_ARGS...: (re)create DIR unless its stamp
+# matches. With a LOCK file, install exactly what it pins (every file checked
+# against its sha256), then PIP_ARGS with --no-deps: the lock has their
+# dependencies. LOCK "-" installs PIP_ARGS and whatever they need.
 make_venv() {
-    local dir=$1 stamp=$2 python=$3
-    shift 3
+    local dir=$1 stamp=$2 python=$3 lock=$4
+    shift 4
     if [ -f "$dir/.stamp" ] && [ "$(cat "$dir/.stamp")" = "$stamp" ]; then
         return
     fi
-    log "creating $dir with $("$python" --version 2>&1)"
+    log "creating $dir with $("$python" --version 2>&1)$([ "$lock" = - ] || echo ", as $lock pins it")"
     rm -rf "$dir"
     "$python" -m venv "$dir"
+    local pip=("$dir/bin/python" -m pip install)
     # pip's chatter goes to a log, shown only if the install fails.
-    if ! { "$dir/bin/python" -m pip install --upgrade pip && "$dir/bin/python" -m pip install "$@"; } >"$dir/pip.log" 2>&1; then
+    if ! {
+        "${pip[@]}" --upgrade "pip==$PIP_VERSION" &&
+            if [ "$lock" = - ]; then
+                "${pip[@]}" "$@"
+            else
+                "${pip[@]}" --require-hashes -r "$lock" && "${pip[@]}" --no-deps "$@"
+            fi
+    } >"$dir/pip.log" 2>&1; then
         cat "$dir/pip.log" >&2
         die "installing into $dir failed (log above, also in $dir/pip.log)"
     fi
     echo "$stamp" >"$dir/.stamp"
 }
 
+# What the environments are built from: a change to any of these rebuilds them.
+inputs_digest() {
+    cat pyproject.toml dev.sh requirements/*.in requirements/*.lock.txt | sha256sum | cut -d' ' -f1
+}
+
 setup() {
     command -v npm >/dev/null 2>&1 || die "npm not found: install Node.js and npm (apt-get install -y nodejs npm)"
     local stamp
-    stamp=$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)
-    # The main environment: the package (editable), the site and the tests,
-    # with Pyodide's numpy so lesson outputs match the browser's.
-    # Python 3.12 is Pyodide 0.27.7's, and numpy 2.0.2 ships wheels for it.
+    stamp=$(inputs_digest)
+    # The main environment: the site and the tests, as $MAIN_LOCK pins them
+    # (with Pyodide's numpy, so lesson outputs match the browser's), and the
+    # package itself, editable. Python 3.12 is Pyodide 0.27's, which the build
+    # byte-compiles the attention wheel for.
     local python
     python=$(find_python 12)
-    make_venv .venv "$stamp $python" "$python" -e ".[docs,test]" "$PYODIDE_NUMPY"
+    make_venv .venv "$stamp $python" "$python" "$MAIN_LOCK" -e .
     # The pretrained model's weights (all-MiniLM-L6-v2, 83 MB, Apache-2.0) for
     # its notebook and tests: fetched once into ~/.cache, verified, never committed.
     .venv/bin/python -m attention.models fetch
@@ -106,23 +132,45 @@ setup_browser() {
 }
 
 setup_latest() {
-    # A second environment that tests the package alone against the newest numpy.
+    # A second environment that tests the package alone against the newest
+    # numpy: deliberately not locked, and rebuilt every day, so that a new
+    # numpy's change shows up here first.
     local stamp
-    stamp="latest-$(date +%Y-%m-%d)-$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)"
+    stamp="latest-$(date +%Y-%m-%d)-$(inputs_digest)"
     # The newest Python at hand, to catch what a newer interpreter changes too.
     local python
     python=$(find_python 14 13 12)
-    make_venv .venv-latest "$stamp $python" "$python" --upgrade -e ".[test]" numpy
+    make_venv .venv-latest "$stamp $python" "$python" - --upgrade -e ".[test]" numpy
 }
 
 setup_oldest() {
-    # The oldest versions pyproject.toml claims to support: Python 3.10, numpy 1.24.
-    # Prints the environment's folder, or nothing when no Python 3.10 is at hand.
+    # The oldest versions pyproject.toml claims to support: Python 3.10, numpy 1.24,
+    # as $OLDEST_LOCK pins them. Prints the environment's folder, or nothing
+    # when no Python 3.10 is at hand.
     local stamp python
     python=$( (find_python 10) 2>/dev/null) || return 0
-    stamp="oldest-$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1) $python"
-    make_venv .venv-oldest "$stamp" "$python" -e . "numpy==1.24.*" pytest hypothesis sybil
+    stamp="oldest-$(inputs_digest) $python"
+    make_venv .venv-oldest "$stamp" "$python" "$OLDEST_LOCK" -e .
     echo .venv-oldest
+}
+
+# lock [--upgrade]: re-resolve the two lock files with uv (installed once into
+# the build's cache). Without --upgrade, uv keeps every version already pinned
+# and only resolves what pyproject.toml or an .in file added or changed; with
+# it, everything moves to its newest release. Hashes cover every platform's
+# files, so the locks install on Linux, macOS and Windows alike.
+lock() {
+    local tools="${ATTENTION_COURSE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-course}/tools/uv-$UV_VERSION"
+    if [ ! -x "$tools/bin/uv" ]; then
+        log "installing uv $UV_VERSION into $tools"
+        "$(find_python 12 13 14 11 10)" -m venv "$tools"
+        "$tools/bin/python" -m pip install --quiet "uv==$UV_VERSION"
+    fi
+    local compile=("$tools/bin/uv" pip compile --quiet --universal --generate-hashes --custom-compile-command "./dev.sh lock")
+    log "resolving $MAIN_LOCK (Python 3.12)"
+    "${compile[@]}" --python-version 3.12 pyproject.toml --extra docs --extra test requirements/pyodide-numpy.in -o "$MAIN_LOCK" "$@"
+    log "resolving $OLDEST_LOCK (Python 3.10)"
+    "${compile[@]}" --python-version 3.10 pyproject.toml requirements/oldest.in -o "$OLDEST_LOCK" "$@"
 }
 
 # locked CMD...: run CMD holding .dev.lock, so that two commands started at
@@ -140,6 +188,9 @@ cmd=${1:-}
 case "$cmd" in
     setup)
         locked setup
+        ;;
+    lock)
+        locked lock "$@"
         ;;
     build)
         unset ATTENTION_COURSE_EXECUTE_NOTEBOOKS
@@ -171,7 +222,7 @@ case "$cmd" in
         fi
         ;;
     *)
-        sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac

@@ -37,6 +37,7 @@ class PythonSession {
     this.stepTimeoutMs = START_STEP_TIMEOUT_MS;
     this.stallMs = DOWNLOAD_STALL_MS;
     this.watchdog = 0;
+    this.timings = null; // where the last start-up's time went (worker.js: marks and downloads)
   }
 
   emit(event) {
@@ -74,8 +75,9 @@ class PythonSession {
     this.emit({ type: "state", state: "loading" });
     this.arm("starting");
     const ready = this.send({ type: "start" }).then(
-      () => {
+      (message) => {
         clearTimeout(this.watchdog);
+        this.timings = message.timings || null;
         this.state = "ready";
         this.emit({ type: "state", state: "ready" });
       },
@@ -239,5 +241,9 @@ window.attentionCourse = Object.assign(window.attentionCourse || {}, {
       python.stallMs = ms;
     },
     onState: (listener) => python.onState(listener),
+    // Where the last start-up's time went: {marks: {step: ms since the epoch}, downloads: {file: {start, end, transferred}}}.
+    get timings() {
+      return python.timings;
+    },
   },
 });

@@ -13,6 +13,10 @@
 // file comes from this site: ../pyodide/ holds the self-hosted Pyodide, numpy
 // and the attention wheel (overrides/hooks/pyodide.py), and cell.py beside
 // this file defines what running a block means, exactly as in CI.
+//
+// Python starts from a snapshot of its memory when an earlier start in this
+// browser stored one (startPython, below), and "ready" says where the
+// start-up's time went (marks, downloads).
 
 "use strict";
 
@@ -26,6 +30,45 @@ let callTool = null; // Python callable: (source) -> (ok, printed output or erro
 let starting = null;
 
 const post = (message) => self.postMessage(message);
+
+// Where the start-up's time goes: the moment (ms since the epoch, so the page
+// can put them on its own clock) each step ended, sent with "ready". The
+// runner's benchmark (site_examples/benchmarks/runner_figures.py) reads them;
+// nothing else depends on them.
+const marks = { worker: performance.timeOrigin };
+const mark = (name) => (marks[name] = performance.timeOrigin + performance.now());
+
+// The runtime's WebAssembly: when its compilation began and ended (Pyodide
+// compiles it while it downloads, with WebAssembly.instantiateStreaming).
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = function (source, imports) {
+  if (!marks["wasm-start"]) mark("wasm-start");
+  const result = instantiateStreaming.call(WebAssembly, source, imports);
+  if (!marks["wasm-compiled"]) result.then(() => mark("wasm-compiled"), () => {});
+  return result;
+};
+
+// The runtime's JavaScript (pyodide.asm.js): when Pyodide's loader had it.
+const importScriptsOriginal = self.importScripts.bind(self);
+self.importScripts = (...urls) => {
+  importScriptsOriginal(...urls);
+  if (urls.some((url) => String(url).endsWith("pyodide.asm.js"))) mark("runtime-js");
+};
+
+// The start-up's downloads, by file: when each began and ended, and the bytes
+// that crossed the network (0 when the browser's cache answered).
+function downloads() {
+  const files = {};
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (!entry.name.startsWith(PYODIDE_URL)) continue;
+    files[entry.name.slice(PYODIDE_URL.length)] = {
+      start: performance.timeOrigin + entry.startTime,
+      end: performance.timeOrigin + entry.responseEnd,
+      transferred: entry.transferSize,
+    };
+  }
+  return files;
+}
 
 async function fetchText(url) {
   const response = await fetch(url);
@@ -154,6 +197,7 @@ async function start() {
   };
   try {
     const manifest = JSON.parse(await fetchText(PYODIDE_URL + "manifest.json"));
+    mark("manifest");
     const size = (...names) => names.reduce((sum, name) => sum + (manifest.sizes[name] || 0), 0);
     steps = [
       ["the Python runtime", size("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")],
@@ -165,22 +209,89 @@ async function start() {
     importScripts(PYODIDE_URL + "pyodide.js");
     loading = true;
     try {
-      python = await self.loadPyodide({ indexURL: PYODIDE_URL });
+      python = await startPython(manifest);
     } finally {
       setTimeout(() => (loading = false), 1000); // the loader's own rejection may come a moment later
     }
+    mark("python");
 
     progress(1);
     const problems = [];
     await python.loadPackage("attention", { messageCallback: () => {}, errorCallback: (text) => problems.push(text) });
     if (problems.length) throw new Error(problems.join("; "));
+    mark("packages");
 
     progress(2);
-    python.FS.writeFile("/lib/python3.12/site-packages/lesson_cell.py", await fetchText(CELL_URL));
+    python.FS.writeFile(`/lib/python${manifest.python}/site-packages/lesson_cell.py`, await fetchText(CELL_URL));
     startSession();
+    mark("session");
   } catch (error) {
     throw new StartError(`${steps[current][0]} could not be loaded (${describe(error)})`);
   }
+}
+
+// Python's memory just after it started, kept in the browser's Cache Storage
+// for the next visit: starting from it skips Python's own initialisation.
+// Taken before any package is loaded (Pyodide 0.27's snapshots keep the
+// memory, not the libraries compiled into it, such as numpy's), and keyed by
+// Pyodide's version; a snapshot that does not fit the runtime is dropped.
+// One cache per copy of the site (sites under different paths of one origin
+// share Cache Storage). Its name is deliberately not of the service worker's
+// form (attention-course-<kind>-<version>-<site root>), whose update deletes
+// every such cache it does not use: the snapshot belongs to the runtime, and
+// the key's version replaces it when the runtime changes.
+const SNAPSHOTS = `attention-course-python-snapshot:${new URL("../", self.location.href).href}`;
+
+async function snapshotCache() {
+  try {
+    return self.caches ? await self.caches.open(SNAPSHOTS) : null;
+  } catch {
+    return null; // no Cache Storage here (an opaque origin, storage turned off): start without
+  }
+}
+
+async function startPython(manifest) {
+  const key = `${PYODIDE_URL}python-${manifest.version}.snapshot`;
+  const cache = await snapshotCache();
+  let saved = null;
+  try {
+    const response = cache && (await cache.match(key));
+    if (response) saved = new Uint8Array(await response.arrayBuffer());
+  } catch {
+    saved = null;
+  }
+  mark("snapshot-read");
+  if (saved) {
+    try {
+      marks["snapshot-bytes"] = saved.length;
+      return await self.loadPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: saved });
+    } catch (error) {
+      // Not a snapshot of this runtime (damaged, or from another build): start the usual way, and replace it.
+      delete marks["snapshot-bytes"];
+      marks["snapshot-rejected"] = describe(error);
+      await cache.delete(key).catch(() => {});
+    }
+  }
+  // Where there is no Cache Storage to keep a snapshot in, Python starts exactly as without them.
+  const started = await self.loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: Boolean(cache) });
+  if (cache) {
+    try {
+      mark("python-initialised");
+      const bytes = started.makeMemorySnapshot();
+      mark("snapshot-made");
+      marks["snapshot-bytes"] = bytes.length;
+      const keep = new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } });
+      // One snapshot at a time: an older Pyodide's goes when this one is stored.
+      cache
+        .put(key, keep)
+        .then(() => cache.keys())
+        .then((requests) => Promise.all(requests.filter((request) => request.url !== key).map((request) => cache.delete(request))))
+        .catch(() => {});
+    } catch {
+      /* no snapshot this time: the next visit starts the usual way */
+    }
+  }
+  return started;
 }
 
 // The page's namespace, the lesson runner and the components' namespace, in Python.
@@ -251,7 +362,7 @@ async function handle(message) {
     case "start":
       starting = starting || start();
       await starting;
-      post({ type: "ready", id: message.id });
+      post({ type: "ready", id: message.id, timings: { marks, downloads: downloads() } });
       break;
     case "reset":
       await starting;

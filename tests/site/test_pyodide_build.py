@@ -14,7 +14,7 @@ from tests.helpers import ROOT, load_hook, sha256
 
 hook = load_hook("pyodide")
 
-# From Pyodide 0.27.7's official pyodide-lock.json, written here independently of the hook.
+# From Pyodide 0.27.8's official pyodide-lock.json (the same as 0.27.7's), written here independently of the hook.
 OFFICIAL_SHA256 = {
     "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08",
     "micropip-0.9.0-py3-none-any.whl": "034f22763607744f982d2911170c50b496a38b8ba0535e5a09618475b1d7b051",
@@ -22,10 +22,10 @@ OFFICIAL_SHA256 = {
 }
 
 
-def test_site_ships_pyodide_0_27_7_with_verified_wheels(built_site: Path) -> None:
+def test_site_ships_pyodide_0_27_8_with_verified_wheels(built_site: Path) -> None:
     folder = built_site / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text())
-    assert lock["info"]["version"] == "0.27.7" and lock["info"]["python"] == "3.12.7"
+    assert lock["info"]["version"] == "0.27.8" and lock["info"]["python"] == "3.12.7"
     assert sorted(lock["packages"]) == ["attention", "micropip", "numpy", "packaging"]
     for name, expected in OFFICIAL_SHA256.items():
         assert sha256(folder / name) == expected
@@ -35,6 +35,7 @@ def test_site_ships_pyodide_0_27_7_with_verified_wheels(built_site: Path) -> Non
         assert (folder / core).stat().st_size > 10_000
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["sizes"]["pyodide.asm.wasm"] == (folder / "pyodide.asm.wasm").stat().st_size
+    assert manifest["version"] == "0.27.8" and manifest["python"] == "3.12"
 
 
 def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path) -> None:
@@ -83,3 +84,11 @@ def test_the_first_reachable_source_is_used_and_cached(tmp_path: Path) -> None:
 def test_no_reachable_source_fails_with_every_attempt(tmp_path: Path) -> None:
     with pytest.raises(PluginError, match=r"could not get x\.whl from any source:\n  the CDN: no route to host\n  PyPI: no route"):
         hook.fetch_verified("x.whl", "0" * 64, tmp_path, [("the CDN", _failing_source), ("PyPI", _failing_source)])
+
+
+def test_a_package_json_that_pins_another_pyodide_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The version is one constant (_build.PYODIDE_VERSION); package.json must pin the same npm package.
+    monkeypatch.setattr(hook, "PYODIDE_VERSION", "0.99.0")
+    refused = r"package\.json pins pyodide 0\.27\.8, but .* is 0\.99\.0: run `npm install --save-exact pyodide@0\.99\.0`"
+    with pytest.raises(PluginError, match=refused):
+        hook.official_lock()
