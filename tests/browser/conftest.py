@@ -80,8 +80,13 @@ def traffic(site_url: str) -> Traffic:
 
 
 def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page:
-    """A page in a fresh context (1280 x 900 unless ``options`` say otherwise), its traffic and errors recorded."""
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+    """A page in a fresh context (1280 x 900 unless ``options`` say otherwise), its traffic and errors recorded.
+
+    Service workers are blocked unless ``options`` allow them (``tests/browser/test_offline.py``
+    does): every other test sees the site as it is served, each request on the network.
+    """
+    options = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block", **options}
+    context = browser.new_context(**options)
     context.set_default_timeout(TIMEOUT_MS)
     context.route("**/*", traffic.route)
     page = context.new_page()
