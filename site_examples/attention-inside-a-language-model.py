@@ -702,6 +702,9 @@ for name, kv_heads in VARIANTS:
     for size, dtype in zip(sizes, (np.float32, np.float16)):
         # the package's cache, filled to TOKENS, holds exactly that
         cache = KVCache(dataclasses.replace(config, n_kv_heads=kv_heads), capacity=TOKENS, dtype=dtype)
+        blank = np.zeros((kv_heads, TOKENS, d_k), dtype)
+        for layer in range(n_layers):
+            cache.update(layer, blank, blank)
         cache.advance(TOKENS)
         assert cache.nbytes == size
 print(f"multi-head / grouped-query: {cache_bytes(n_heads, 4) / cache_bytes(n_kv_heads, 4):.0f}x")

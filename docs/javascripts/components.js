@@ -17,6 +17,8 @@ const COMPONENTS = [
   { name: "runner", selector: "div.language-python.highlight", load: () => import("../runner/runner.js") },
   { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
   { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
+  { name: "training", selector: "[data-train]", load: () => import("./training/training.js") },
+  { name: "offline storage", selector: "[data-offline-storage]", load: () => import("./offline-storage.js") },
 ];
 
 let unmounts = [];

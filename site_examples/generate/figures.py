@@ -126,6 +126,18 @@ def heads_data(ns: dict) -> dict:
     }
 
 
+def kv_cache_steps_data(ns: dict) -> dict:
+    page = "lessons/attention-while-generating.md"
+    tokens, first_three, cached, one_pass = _need(ns, page, "sentence", "cached_first_three", "cached", "one_pass")
+    return {
+        "panels": [
+            ("cached steps 0-2", tokens, first_three),
+            ("cached steps 0-5, a row each", tokens, cached),
+            ("one masked pass", tokens, one_pass),
+        ]
+    }
+
+
 # ── drawing ──────────────────────────────────────────────────────────────────
 
 
@@ -197,6 +209,200 @@ def draw_memory_fade(fig: MplFigure, data: dict, theme: Theme) -> None:
     _style_axes(ax, theme)
 
 
+TRAINING_PAGE = "lessons/learning-to-attend.md"
+
+
+def _training_run(ns: dict) -> dict:
+    """The committed run (docs/data/training-run.json), checked to be the lesson's MODEL and TRAINING."""
+    import dataclasses
+    import json
+
+    model, training = _need(ns, TRAINING_PAGE, "MODEL", "TRAINING")
+    run = json.loads((DOCS / "data" / "training-run.json").read_text(encoding="utf-8"))
+    expected_training = {k: v for k, v in dataclasses.asdict(training).items() if k in run["training"]}
+    if run["model"] != dataclasses.asdict(model) or run["training"] != expected_training:
+        raise ValueError(
+            "docs/data/training-run.json is not the lesson's run: python -m site_examples.generate.training_run"
+        )
+    return run
+
+
+def training_curves_data(ns: dict) -> dict:
+    run = _training_run(ns)
+    probes = run["probes"]
+    return {
+        "steps": np.array([p["step"] for p in probes]),
+        "losses": {
+            "before the repeat": np.array([p["first_half"] for p in probes]),
+            "in the repeat": np.array([p["repeated_half"] for p in probes]),
+        },
+        "scores": {
+            "previous-token, best head of layer 1": np.array([max(p["previous_token"][0]) for p in probes]),
+            "induction, best head of layer 2": np.array([max(p["induction"][1]) for p in probes]),
+        },
+        "appearance_step": run["appearance_step"],
+        "threshold": run["induction_threshold"],
+    }
+
+
+def training_heads_data(ns: dict) -> dict:
+    run = _training_run(ns)
+    last = run["probes"][-1]
+    previous = int(np.argmax(last["previous_token"][0]))
+    induction = int(np.argmax(last["induction"][1]))
+    by_step = {s["step"]: np.array(s["weights"]) for s in run["snapshots"]}
+    steps = [0, run["appearance_step"], last["step"]]
+    tokens = [str(t) for t in run["probe"]["tokens"]]
+    rows = [(0, previous, "previous-token"), (1, induction, "induction")]
+    return {
+        "tokens": tokens,
+        "period": run["probe"]["period"],
+        "heads": {"previous": previous, "induction": induction},
+        "steps": steps,
+        "panels": [
+            [(f"layer {layer + 1}, head {head} ({job}), step {step:,}", by_step[step][layer][head]) for step in steps]
+            for layer, head, job in rows
+        ],
+    }
+
+
+def draw_training_curves(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Two panels over the steps: the two losses, then the two best scores; the appearance step marked in both."""
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    panels = (
+        (top, data["losses"], "loss on the probe batch", "center right"),
+        (bottom, data["scores"], "score", "upper left"),
+    )
+    for ax, series, label, where in panels:
+        for (name, values), (colour, _marker, dash) in zip(series.items(), theme.lines):
+            ax.plot(data["steps"], values, color=colour, linestyle=dash, linewidth=2, label=name)
+        ax.axvline(data["appearance_step"], color=theme.axes, linestyle=":", linewidth=1.2)
+        ax.set_ylabel(label, fontsize=10)
+        ax.spines[["top", "right"]].set_visible(False)
+        legend = ax.legend(frameon=False, fontsize=9.5, loc=where)
+        for text in legend.get_texts():
+            text.set_color(theme.text)
+        _style_axes(ax, theme)
+    bottom.axhline(data["threshold"], color=theme.axes, linestyle="--", linewidth=0.8)
+    bottom.set_ylim(0, 1.05)
+    top.set_ylim(bottom=0)
+    top.text(data["appearance_step"], top.get_ylim()[1], f" induction head: step {data['appearance_step']:,}",
+             color=theme.text, fontsize=9, va="top")
+    bottom.set_xlabel("training step", fontsize=10)
+
+
+def draw_training_heads(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Two rows (the two heads) of three heatmaps (three moments of training), queries down and keys across."""
+    tokens = data["tokens"]
+    edges = np.arange(len(tokens) + 1) - 0.5
+    axes = fig.subplots(len(data["panels"]), len(data["steps"]))
+    mesh = None
+    for row, panels in zip(axes, data["panels"]):
+        for ax, (title, weights) in zip(row, panels):
+            weights = np.asarray(weights, dtype=float)
+            after = np.triu(np.ones(weights.shape, dtype=bool), k=1)  # causal: the keys after the query
+            shown = np.ma.array(weights, mask=after)
+            mesh = ax.pcolormesh(edges, edges, shown, cmap=HEATMAP, vmin=0.0, vmax=1.0)
+            ax.set_aspect("equal")
+            ax.invert_yaxis()
+            ax.set_xticks(range(len(tokens)), tokens, fontsize=7.5)
+            ax.set_yticks(range(len(tokens)), tokens, fontsize=7.5)
+            ax.set_title(title, fontsize=9.5)
+            ax.set_xlabel("key", fontsize=9)
+            ax.set_ylabel("query", fontsize=9)
+            _style_axes(ax, theme)
+            ax.tick_params(labelsize=7.5)
+    bar = fig.colorbar(mesh, ax=axes, shrink=0.6, label="weight")
+    bar.ax.tick_params(colors=theme.axes, labelcolor=theme.text, labelsize=9)
+    bar.ax.yaxis.label.set_color(theme.text)
+    bar.outline.set_edgecolor(theme.axes)
+
+
+TRANSFORMER_BLOCK_PAGE = "lessons/transformer-block.md"
+
+
+def rope_data(ns: dict) -> dict:
+    offsets, scores_at, unrotated, sentence, weights = _need(
+        ns, TRANSFORMER_BLOCK_PAGE, "offsets", "scores_at", "unrotated", "sentence", "rope_weights"
+    )
+    return {
+        "offsets": np.asarray(offsets),
+        "series": {f"query at position {m}": np.asarray(scores) for m, scores in scores_at.items()},
+        "unrotated": float(unrotated),
+        "panels": [("RoPE head: one query vector", list(sentence), np.asarray(weights))],
+    }
+
+
+def alibi_data(ns: dict) -> dict:
+    sentence, weights, slopes_of, n_heads = _need(
+        ns, TRANSFORMER_BLOCK_PAGE, "sentence", "alibi_weights", "alibi_slopes", "H"
+    )
+    slopes = slopes_of(n_heads)
+    return {
+        "slopes": slopes,
+        "panels": [
+            (f"head {h + 1} of {n_heads}, slope 1/{round(1 / slopes[h])}", list(sentence), np.asarray(weights[h]))
+            for h in (0, 2, n_heads - 1)
+        ],
+    }
+
+
+def draw_rope(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Left: the rotated score against the offset, one curve per query position (they coincide); right: a RoPE head."""
+    left, right = fig.subfigures(1, 2, width_ratios=(1.3, 1.0))
+    ax = left.subplots()
+    sizes = (8, 3.5)  # the first curve's hollow markers stay visible around the second's, which it hides exactly
+    for (label, values), (colour, marker, dash), size in zip(data["series"].items(), theme.lines, sizes):
+        ax.plot(data["offsets"], values, color=colour, marker=marker, markersize=size, linestyle=dash, linewidth=1.6,
+                label=label, fillstyle="none" if size == sizes[0] else "full")
+    ax.axhline(
+        data["unrotated"], color=theme.axes, linestyle=":", linewidth=1.4, label="without rotation, any positions"
+    )
+    ax.set_xlabel("offset m - n (query position minus key position)", fontsize=10)
+    ax.set_ylabel("score of the same q and k", fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    legend = ax.legend(frameon=False, fontsize=9, loc="lower right")
+    for text in legend.get_texts():
+        text.set_color(theme.text)
+    _style_axes(ax, theme)
+    draw_heatmaps(right, {"panels": data["panels"]}, theme)
+
+
+def alignment_data(ns: dict) -> dict:
+    page = "lessons/cross-attention.md"
+    targets, sources, dot, additive = _need(ns, page, "target_words", "source_words", "alignment", "additive_alignment")
+    return {
+        "panels": [
+            ("scaled dot-product", targets, sources, dot),
+            ("additive (Bahdanau)", targets, sources, additive),
+        ]
+    }
+
+
+def draw_alignments(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Cross-attention weights, one matrix per panel: target words (queries) down, source words (keys) across."""
+    panels = data["panels"]
+    axes = fig.subplots(1, len(panels))
+    for ax, (title, rows, columns, weights) in zip(np.atleast_1d(axes), panels):
+        weights = np.asarray(weights, dtype=float)
+        x_edges, y_edges = np.arange(len(columns) + 1) - 0.5, np.arange(len(rows) + 1) - 0.5
+        ax.pcolormesh(x_edges, y_edges, weights, cmap=HEATMAP, vmin=0.0, vmax=1.0)
+        ax.set_aspect("equal")
+        ax.invert_yaxis()  # first target word at the top, like the printed matrix
+        for (i, j), w in np.ndenumerate(weights):
+            ax.text(j, i, _weight_label(w), ha="center", va="center", fontsize=8.5, color=_cell_text_colour(HEATMAP, w))
+        ax.set_xticks(range(len(columns)), columns, rotation=45, ha="right", rotation_mode="anchor")
+        ax.set_yticks(range(len(rows)), rows)
+        ax.set_title(title, fontsize=11)
+        ax.set_xlabel("key", fontsize=10)
+        ax.set_ylabel("query", fontsize=10)
+        _style_axes(ax, theme)
+        ax.set_xticks(x_edges, minor=True)
+        ax.set_yticks(y_edges, minor=True)
+        ax.tick_params(which="minor", length=0)
+        ax.grid(which="minor", color=theme.axes, linewidth=0.5)
+
+
 FIGURES = (
     Figure(
         name="memory-fade",
@@ -238,6 +444,105 @@ FIGURES = (
             "token and itself."
         ),
         data=heads_data,
+        draw=draw_heatmaps,
+        size=(10.5, 3.9),
+    ),
+    Figure(
+        name="alignment",
+        page="lessons/cross-attention.md",
+        title=(
+            "Alignment of le chat s'est assis sur un tapis noir with the cat sat on a black mat, "
+            "by scaled dot-product and by additive scores"
+        ),
+        description=(
+            "Two heatmaps of cross-attention weights, the eight French words in rows (queries) and the seven "
+            "English words in columns (keys). In both, each French word puts most of its weight on the English "
+            "word it translates: le on the, chat on cat, s'est and assis both on sat, sur on on, un on a, tapis on "
+            "mat and noir on black, so the last two rows cross. Left, scaled dot-product: 0.85 on the aligned "
+            "word, 0.76 for le and un, which give 0.13 to each other's article. Right, additive: 0.93 on the "
+            "aligned word, 0.88 for le and un, and almost nothing on the and a from the other words."
+        ),
+        data=alignment_data,
+        draw=draw_alignments,
+        size=(10.5, 4.6),
+    ),
+    Figure(
+        name="kv-cache-steps",
+        page="lessons/attention-while-generating.md",
+        title=(
+            "The causal attention weights of head 0 of the tiny decoder: after three cached steps, after six, "
+            "and in one masked pass"
+        ),
+        description=(
+            "Three heatmaps over the sentence the cat sat on the mat, queries in rows and keys in columns. Left: "
+            "the rows that the first three cached generation steps computed, one row per step, each over the keys "
+            "in the cache so far; the rows below are empty. Middle: all six steps, a lower triangle. Right: the "
+            "weights of one pass over the whole sentence with a causal mask, the same lower triangle, number for "
+            "number."
+        ),
+        data=kv_cache_steps_data,
+        draw=draw_heatmaps,
+        size=(10.5, 3.9),
+    ),
+    Figure(
+        name="training-curves",
+        page=TRAINING_PAGE,
+        title="Loss before and in the repeat, and the heads' scores, during the committed training run",
+        description=(
+            "Two line charts over the training steps of the committed run, measured on the probe batch. Top: the "
+            "loss before the repeat stays near log 20, about 3, throughout; the loss in the repeat starts there "
+            "too, then falls to near 0. Bottom: the best previous-token score in layer 1 and the best induction "
+            "score in layer 2, both starting near 0.2 or below and rising; a dotted vertical line marks the step "
+            "at which the induction score first reaches the threshold, drawn as a dashed horizontal line."
+        ),
+        data=training_curves_data,
+        draw=draw_training_curves,
+        size=(7.5, 5.2),
+    ),
+    Figure(
+        name="training-heads",
+        page=TRAINING_PAGE,
+        title="The previous-token head of layer 1 and the induction head of layer 2 at three moments of training",
+        description=(
+            "Six heatmaps of attention weights on one probe sequence of 12 tokens, queries in rows and keys in "
+            "columns, causal so only the lower triangle is filled. Top row: the layer-1 head with the best final "
+            "previous-token score, before training, when the induction head appears and at the end, its weight "
+            "moving from spread out to the diagonal just below the main one. Bottom row: the layer-2 head with the "
+            "best final induction score at the same steps, its weight in the repeated tokens moving to the key "
+            "that followed the earlier occurrence of the query's token."
+        ),
+        data=training_heads_data,
+        draw=draw_training_heads,
+        size=(10.5, 7.4),
+    ),
+    Figure(
+        name="rope",
+        page=TRANSFORMER_BLOCK_PAGE,
+        title="RoPE scores against the offset for two query positions, and a RoPE head attending to the previous token",
+        description=(
+            "Left: a line chart of the score of one rotated query vector and one rotated key vector against the "
+            "offset m minus n, 0 to 30, for the query at position 30 and at position 60; the two curves lie exactly "
+            "on top of each other, and a dotted horizontal line marks the unrotated score, the same at every offset. "
+            "Right: a heatmap of a causal head over the sentence the cat sat on the mat whose queries are all one "
+            "vector and whose keys are all that vector turned one position on; every token puts almost all of its "
+            "weight on the token before it."
+        ),
+        data=rope_data,
+        draw=draw_rope,
+        size=(10.5, 4.0),
+    ),
+    Figure(
+        name="alibi",
+        page=TRANSFORMER_BLOCK_PAGE,
+        title="ALiBi attention weights of three heads when every key matches equally",
+        description=(
+            "Three heatmaps of causal attention weights over the sentence the cat sat on the mat, queries in rows "
+            "and keys in columns, with all content scores equal so that only the ALiBi bias acts. Head 1, slope "
+            "1/2: each row's weight falls steeply with the distance, most of it on the query itself and its "
+            "nearest neighbours. Head 3, slope 1/8: the weight falls gently. Head 8, slope 1/256: the weight is "
+            "almost the same on every key the query may see."
+        ),
+        data=alibi_data,
         draw=draw_heatmaps,
         size=(10.5, 3.9),
     ),

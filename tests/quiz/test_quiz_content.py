@@ -86,6 +86,17 @@ REFERENCES: dict[str, Callable[[dict[str, Any]], float]] = {
     "multi-head-attention-params-with-bias": lambda g: 4 * 64 * 64 + 4 * 64,
     # 8 heads, each an n x n matrix of weights.
     "multi-head-attention-weight-count": lambda g: 8 * len(g["x"]) ** 2,
+    # tanh(q W_q + k_1 W_k) v_a, one hidden unit at a time, with math.tanh.
+    "check-additive-score-value": lambda g: sum(
+        float(g["v_a"][a])
+        * math.tanh(
+            sum(float(g["q"][0][l] * g["w_q"][l][a]) for l in range(2))
+            + sum(float(g["k"][1][l] * g["w_k"][l][a]) for l in range(2))
+        )
+        for a in range(2)
+    ),
+    # 4 heads, each a row of n_s source weights for every one of the n_t target tokens.
+    "cross-attention-weight-count": lambda g: 4 * g["target"].shape[0] * g["source"].shape[0],
     # The softmax of the scores as given: the share of the 99 keys scoring 0.
     "misconceptions-small-weights-add-up": lambda g: (
         sum(math.exp(s) for s in g["scores"][1:]) / sum(math.exp(s) for s in g["scores"])
@@ -95,9 +106,24 @@ REFERENCES: dict[str, Callable[[dict[str, Any]], float]] = {
     # m = 1, l = 2, block scores 3 and 1: m_new = 3, l = 2 e^-2 + e^0 + e^-2, by hand.
     "attention-at-scale-online-step": lambda g: 1 + 3 * math.exp(-2),
     # Count the tiles (i0, j0) a causal loop visits: keys starting at or before the block's last query.
+    # ALiBi head 1 of 8, slope 1/2, equal content scores: penalties -1, -1/2, 0 for keys 0, 1, 2.
+    "check-alibi-weight": lambda g: math.exp(-1) / (math.exp(-1) + math.exp(-0.5) + 1),
+    # ALiBi's slopes 2^(-8h/H): head h = 4 of H = 16.
+    "transformer-block-alibi-slope": lambda g: 2.0 ** (-8 * 4 / 16),
+    # The softmax's backward by hand, entry 0: y_0 (g_0 - sum_i g_i y_i).
+    "learning-to-attend-softmax-backward": lambda g: g["y"][0] * (
+        g["grad_y"][0] - sum(a * b for a, b in zip(g["grad_y"], g["y"]))
+    ),
     "attention-at-scale-causal-tiles": lambda g: sum(
         1 for i0 in range(0, 4096, 512) for j0 in range(0, 4096, 512) if j0 <= i0 + 512 - 1
     ),
+    # Per layer and token: a key and a value of 64 numbers for each of the 8 key/value heads; 2 bytes each, in MiB.
+    "generating-cache-mib": lambda g: sum(8 * (64 + 64) for _layer in range(24)) * 4096 * 2 / 1024 / 1024,
+    # One new token: four 1 x 64 by 64 x 64 projections; then, head by head (4 heads of 16, say), its query
+    # against 100 keys and its weights against 100 values. The head split does not change the count.
+    "generating-cached-step-cost": lambda g: 4 * 64 * 64 + sum(16 * 100 + 100 * 16 for _head in range(4)),
+    # Every layer, every head: a key and a value of 64 float32 numbers for the one token, in KiB.
+    "check-gpt2-cache-per-token": lambda g: sum(2 * 64 * 4 for _layer in range(12) for _head in range(12)) / 1024,
 }
 
 
@@ -174,6 +200,9 @@ TOPIC_LESSONS = {
     "lessons/scaled-dot-product-attention.md",
     "lessons/self-attention.md",
     "lessons/multi-head-attention.md",
+    "lessons/cross-attention.md",
+    "lessons/transformer-block.md",
+    "lessons/attention-while-generating.md",
     "lessons/misconceptions.md",
 }
 

@@ -88,8 +88,10 @@ def test_svgs_are_accessible_self_contained_and_themed(rendered: dict[str, str])
         assert len(root.find(f"{SVG}desc").text) > 80
         assert not re.search(r'(?:href|src)="(?!#|data:)', svg), f"{uri} refers to another file"
         labels = {el.text for el in root.iter(f"{SVG}text")}
-        if name != "memory-fade":
+        if name in {"masks", "heads"}:  # the heatmaps of "The cat sat on the mat"
             assert {"the", "cat", "mat", "query", "key"} <= labels
+        elif name != "memory-fade":  # every other figure is labelled too (its own test checks the words)
+            assert len(labels) >= 4, f"{uri} has almost no text"
         theme = next(t for t in figures.THEMES if uri.endswith(f"-{t.name}.svg"))
         other = next(t for t in figures.THEMES if t is not theme)
         assert theme.text in svg and other.text not in svg, f"{uri} does not use the {theme.name} text colour"
