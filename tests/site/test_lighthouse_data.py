@@ -1,0 +1,58 @@
+"""The Lighthouse figures on "How the code runs" are a full, current measurement of every page.
+
+``python -m site_examples.benchmarks.lighthouse_scores`` writes ``docs/data/lighthouse.json`` and
+the table the page includes; this checks the data covers the site as it is now (a page added to
+the navigation without re-measuring fails here), that each figure is the median of its runs, and
+that the built page shows the table.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+from site_examples.benchmarks import lighthouse_scores
+from tests.helpers import ROOT
+
+DATA = json.loads((ROOT / "docs" / "data" / "lighthouse.json").read_text(encoding="utf-8"))
+KEYS = [*lighthouse_scores.CATEGORIES, "tbt_ms", "cls", "lcp_ms", "transfer_kb"]
+
+
+def test_every_page_of_the_navigation_is_measured_on_both_form_factors() -> None:
+    assert list(DATA["pages"]) == lighthouse_scores.pages()
+    for path, by_factor in DATA["pages"].items():
+        assert set(by_factor) == set(lighthouse_scores.FORM_FACTORS), path
+
+
+def test_each_figure_is_the_median_of_three_runs_or_more() -> None:
+    assert DATA["meta"]["runs"] >= 3
+    assert DATA["meta"]["lighthouse"] == "12.2.3"
+    assert DATA["meta"]["generated_by"] == "site_examples/benchmarks/lighthouse_scores.py"
+    for path, by_factor in DATA["pages"].items():
+        for factor, figures in by_factor.items():
+            runs = figures["runs"]
+            assert len(runs) == DATA["meta"]["runs"], (path, factor)
+            for key in KEYS:
+                assert figures[key] == statistics.median(run[key] for run in runs), (path, factor, key)
+                assert all(run[key] >= 0 for run in runs)
+            assert all(0 <= run[c] <= 100 for run in runs for c in lighthouse_scores.CATEGORIES)
+
+
+def test_the_table_and_its_verdict_match_the_data() -> None:
+    table = (ROOT / "docs" / "data" / "lighthouse.md").read_text(encoding="utf-8")
+    assert table == lighthouse_scores.markdown(DATA["pages"], DATA["meta"])
+    missed = [
+        (path, factor)
+        for path, by_factor in DATA["pages"].items()
+        for factor in lighthouse_scores.FORM_FACTORS
+        if lighthouse_scores.misses(path, factor, by_factor[factor])
+    ]
+    assert ("Every page meets every target." in table) == (not missed)
+
+
+def test_the_page_shows_the_table(built_site: Path) -> None:
+    page = (built_site / "how-the-code-runs" / "index.html").read_text(encoding="utf-8")
+    assert "desktop: performance" in page and "Lighthouse 12.2.3" in page
+    for path in DATA["pages"]:
+        assert f"<code>{path or 'home'}</code>" in page
