@@ -163,6 +163,30 @@ def _weight_label(w: float) -> str:
     return "1" if text == "1.00" else text.removeprefix("0")
 
 
+def _heatmap(ax, title: str, rows: list, columns: list, weights, theme: Theme, *, blank_zeros: bool) -> None:
+    """One weight matrix on ``ax``: ``rows`` (queries) down, ``columns`` (keys) across, each cell labelled."""
+    weights = np.asarray(weights, dtype=float)
+    shown = np.ma.masked_equal(weights, 0.0) if blank_zeros else weights
+    x_edges, y_edges = np.arange(len(columns) + 1) - 0.5, np.arange(len(rows) + 1) - 0.5
+    # Vector cells (pcolormesh), not a raster image: crisp at any zoom.
+    ax.pcolormesh(x_edges, y_edges, shown, cmap=HEATMAP, vmin=0.0, vmax=1.0)
+    ax.set_aspect("equal")
+    ax.invert_yaxis()  # first query at the top, like the printed matrix
+    for (i, j), w in np.ndenumerate(weights):
+        if not (blank_zeros and w == 0.0):
+            ax.text(j, i, _weight_label(w), ha="center", va="center", fontsize=8.5, color=_cell_text_colour(HEATMAP, w))
+    ax.set_xticks(range(len(columns)), columns, rotation=45, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_title(title, fontsize=11)
+    ax.set_xlabel("key", fontsize=10)
+    ax.set_ylabel("query", fontsize=10)
+    _style_axes(ax, theme)
+    ax.set_xticks(x_edges, minor=True)
+    ax.set_yticks(y_edges, minor=True)
+    ax.tick_params(which="minor", length=0)
+    ax.grid(which="minor", color=theme.axes, linewidth=0.5)
+
+
 def draw_heatmaps(fig: MplFigure, data: dict, theme: Theme) -> None:
     """One weight matrix per panel: queries down, keys across, each cell labelled.
 
@@ -172,26 +196,7 @@ def draw_heatmaps(fig: MplFigure, data: dict, theme: Theme) -> None:
     panels = data["panels"]
     axes = fig.subplots(1, len(panels))
     for ax, (title, tokens, weights) in zip(np.atleast_1d(axes), panels):
-        shown = np.ma.masked_equal(np.asarray(weights, dtype=float), 0.0)
-        edges = np.arange(len(tokens) + 1) - 0.5
-        # Vector cells (pcolormesh), not a raster image: crisp at any zoom.
-        ax.pcolormesh(edges, edges, shown, cmap=HEATMAP, vmin=0.0, vmax=1.0)
-        ax.set_aspect("equal")
-        ax.invert_yaxis()  # first query at the top, like the printed matrix
-        for (i, j), w in np.ndenumerate(np.asarray(weights)):
-            if w != 0.0:
-                ax.text(j, i, _weight_label(w), ha="center", va="center", fontsize=8.5,
-                        color=_cell_text_colour(HEATMAP, w))
-        ax.set_xticks(range(len(tokens)), tokens, rotation=45, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(len(tokens)), tokens)
-        ax.set_title(title, fontsize=11)
-        ax.set_xlabel("key", fontsize=10)
-        ax.set_ylabel("query", fontsize=10)
-        _style_axes(ax, theme)
-        ax.set_xticks(edges, minor=True)
-        ax.set_yticks(edges, minor=True)
-        ax.tick_params(which="minor", length=0)
-        ax.grid(which="minor", color=theme.axes, linewidth=0.5)
+        _heatmap(ax, title, tokens, tokens, weights, theme, blank_zeros=True)
 
 
 def draw_memory_fade(fig: MplFigure, data: dict, theme: Theme) -> None:
@@ -384,23 +389,7 @@ def draw_alignments(fig: MplFigure, data: dict, theme: Theme) -> None:
     panels = data["panels"]
     axes = fig.subplots(1, len(panels))
     for ax, (title, rows, columns, weights) in zip(np.atleast_1d(axes), panels):
-        weights = np.asarray(weights, dtype=float)
-        x_edges, y_edges = np.arange(len(columns) + 1) - 0.5, np.arange(len(rows) + 1) - 0.5
-        ax.pcolormesh(x_edges, y_edges, weights, cmap=HEATMAP, vmin=0.0, vmax=1.0)
-        ax.set_aspect("equal")
-        ax.invert_yaxis()  # first target word at the top, like the printed matrix
-        for (i, j), w in np.ndenumerate(weights):
-            ax.text(j, i, _weight_label(w), ha="center", va="center", fontsize=8.5, color=_cell_text_colour(HEATMAP, w))
-        ax.set_xticks(range(len(columns)), columns, rotation=45, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(len(rows)), rows)
-        ax.set_title(title, fontsize=11)
-        ax.set_xlabel("key", fontsize=10)
-        ax.set_ylabel("query", fontsize=10)
-        _style_axes(ax, theme)
-        ax.set_xticks(x_edges, minor=True)
-        ax.set_yticks(y_edges, minor=True)
-        ax.tick_params(which="minor", length=0)
-        ax.grid(which="minor", color=theme.axes, linewidth=0.5)
+        _heatmap(ax, title, rows, columns, weights, theme, blank_zeros=False)
 
 
 FIGURES = (
