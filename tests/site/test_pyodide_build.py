@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import zipfile
 from pathlib import Path
 
@@ -22,13 +23,20 @@ OFFICIAL_SHA256 = {
 }
 
 
+NUMPY = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
+PYTHON_3_12_MAGIC = (3531).to_bytes(2, "little") + b"\r\n"  # importlib.util.MAGIC_NUMBER of every Python 3.12
+
+
 def test_site_ships_pyodide_0_27_8_with_verified_wheels(built_site: Path) -> None:
     folder = built_site / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == "0.27.8" and lock["info"]["python"] == "3.12.7"
     assert sorted(lock["packages"]) == ["attention", "micropip", "numpy", "packaging"]
     for name, expected in OFFICIAL_SHA256.items():
-        assert sha256(folder / name) == expected
+        if name != NUMPY:  # shipped byte-compiled: the next test
+            assert sha256(folder / name) == expected
+    # The official numpy wheel the build started from, as downloaded.
+    assert sha256(hook.pyodide_cache() / "wheels" / NUMPY) == OFFICIAL_SHA256[NUMPY]
     for entry in lock["packages"].values():
         assert sha256(folder / entry["file_name"]) == entry["sha256"], entry["name"]
     for core in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
@@ -46,6 +54,28 @@ def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path)
         names = wheel.namelist()
     assert "attention/scaled_dot_product.pyc" in names
     assert not [n for n in names if n.endswith(".py")]  # compiled for Python 3.12, as Pyodide runs it
+
+
+def test_numpy_is_the_official_wheel_byte_compiled(built_site: Path) -> None:
+    # Every file of the official wheel is shipped unchanged, but each source becomes its bytecode
+    # (numpy would otherwise compile its sources at every start in the page).
+    with zipfile.ZipFile(hook.pyodide_cache() / "wheels" / NUMPY) as official, zipfile.ZipFile(
+        built_site / "pyodide" / NUMPY
+    ) as shipped:
+        sources = {n for n in official.namelist() if n.endswith(".py")}
+        assert len(sources) > 150 and "numpy/_core/numeric.py" in sources
+        expected = {n + "c" if n in sources else n for n in official.namelist()}
+        assert set(shipped.namelist()) == expected
+        for name in official.namelist():
+            if name in sources or name.endswith(".dist-info/RECORD"):
+                continue
+            assert shipped.read(name) == official.read(name), name
+        for module in ("numpy/__init__.py", "numpy/_core/numeric.py", "numpy/linalg/_linalg.py"):
+            pyc = shipped.read(module + "c")
+            assert pyc[:4] == PYTHON_3_12_MAGIC, module
+            # The bytecode is that of the official source (this test runs Python 3.12, as the build).
+            compiled = compile(official.read(module), module, "exec", dont_inherit=True)
+            assert marshal.loads(pyc[16:]).co_code == compiled.co_code, module
 
 
 def test_runner_files_are_in_the_site(built_site: Path) -> None:
