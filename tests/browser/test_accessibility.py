@@ -29,7 +29,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCHEMES = {"light": "default", "dark": "slate"}
 OPTIONS = """{
   runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
-  rules: {'aria-dialog-name': {enabled: true}, 'heading-order': {enabled: true}, 'empty-table-header': {enabled: true}}
+  rules: {'aria-dialog-name': {enabled: true}, 'heading-order': {enabled: true}, 'empty-table-header': {enabled: true},
+          'target-size': {enabled: true}}
 }"""
 
 

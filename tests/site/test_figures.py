@@ -120,3 +120,20 @@ def test_built_site_has_the_figures(built_site: Path) -> None:
     for diagram in ("path-length.svg", "multi-head.svg"):
         root = ET.parse(built_site / "images" / diagram).getroot()
         assert root.find(f"{SVG}title").text and root.find(f"{SVG}desc").text
+
+
+def test_every_built_figure_is_lazy_and_sized_as_its_svg(built_site: Path) -> None:
+    # The hidden scheme's image is then never downloaded, and the page keeps the shown one's place.
+    images = 0
+    for page in built_site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for tag in re.findall(r"<img [^>]*#only-(?:light|dark)[^>]*>", html):
+            src = re.search(r'src="([^"#]+)#', tag)[1]
+            if src.startswith("data:"):
+                continue  # a notebook's inline figure: nothing to download
+            images += 1
+            svg = ET.parse((page.parent / src).resolve()).getroot()
+            width_pt, height_pt = (float(svg.get(name).removesuffix("pt")) for name in ("width", "height"))
+            assert 'loading="lazy"' in tag, f"{page}: {tag}"
+            assert f'width="{round(width_pt * 4 / 3)}"' in tag and f'height="{round(height_pt * 4 / 3)}"' in tag, tag
+    assert images == 2 * len(figures.FIGURES)  # every lesson figure, in both schemes
