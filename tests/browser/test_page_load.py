@@ -1,15 +1,18 @@
-"""What a page does as it loads: its colours stay as built, and no hidden figure is downloaded.
+"""What a page does as it loads: its colours stay as built, no hidden figure is downloaded, nothing moves.
 
-Two costs found by tracing a lesson's load (site_examples/benchmarks/lighthouse_scores.py measures
+Costs found by tracing pages' loads (site_examples/benchmarks/lighthouse_scores.py measures
 the pages): Material's script re-applied the colour palette with another accent than the page was
-built with (mkdocs.yml's automatic entry had no colours of its own), and both schemes' versions of
-every figure were downloaded, one of them never shown (overrides/hooks/figures.py makes them lazy).
+built with (mkdocs.yml's automatic entry had no colours of its own); both schemes' versions of
+every figure were downloaded, one of them never shown (overrides/hooks/figures.py makes them lazy);
+and a page that grew taller than the window as it loaded moved sideways when its scrollbar
+appeared (docs/stylesheets/extra.css keeps the scrollbar's room from the start).
 """
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from site_examples.browser import CHROMIUM_ARGS, chromium, is_local
 from tests.browser.test_accessibility import settled
 
 LESSON = "lessons/learning-to-attend/"
@@ -58,3 +61,33 @@ def test_only_the_shown_figures_are_downloaded_as_the_reader_reaches_them(open_p
     figures = [url for url in asked if "/images/generated/" in url]
     assert [url for url in figures if "training-heads" in url] == [site_url + "images/generated/training-heads-light.svg"]
     assert not [url for url in figures if "-dark.svg" in url]
+
+
+def test_the_page_keeps_its_width_whether_or_not_it_scrolls(playwright, site_url: str) -> None:
+    # Playwright hides scrollbars by default; a reader's desktop browser shows them.
+    browser = playwright.chromium.launch(
+        executable_path=chromium(), args=list(CHROMIUM_ARGS), ignore_default_args=["--hide-scrollbars"]
+    )
+    foreign: list[str] = []
+
+    def route(route, request) -> None:
+        if is_local(request.url, site_url.rstrip("/")):
+            route.continue_()
+        else:
+            foreign.append(request.url)
+            route.abort()
+
+    try:
+        page = browser.new_page(viewport={"width": 1350, "height": 940}, service_workers="block")
+        page.route("**/*", route)
+        page.goto(site_url + LESSON)
+        settled(page)
+        tall = page.evaluate("document.documentElement.clientWidth")
+        page.evaluate("document.querySelector('.md-container').style.display = 'none'")  # nothing left to scroll
+        short = page.evaluate("document.documentElement.clientWidth")
+        header_left = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().left")
+    finally:
+        browser.close()
+    assert tall < 1350  # the scrollbar is real here
+    assert short == tall and header_left == 0
+    assert foreign == []
