@@ -39,6 +39,33 @@ function button(action, label, title) {
   return html("button", { type: "button", class: "runner-button", "data-action": action, title }, label);
 }
 
+// How long the Copy button says "Copied".
+const COPIED_MS = 2000;
+
+/** Put `text` on the clipboard: the Clipboard API, or where the page may not use it (an address
+ * that is not secure), a selected, unseen text area copied the older way. Whether it worked. */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const focused = document.activeElement;
+    const area = html("textarea", { class: "runner-copy-area", readonly: "", "aria-hidden": "true", tabindex: "-1" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    if (focused && focused.focus) focused.focus({ preventScroll: true });
+    return copied;
+  }
+}
+
 function storageKey(index) {
   return `${STORAGE_PREFIX}${location.pathname}#${index}`;
 }
@@ -208,8 +235,11 @@ class Block {
     this.resetButton = button("reset", "Reset", "Put back the original code of this block");
     this.stopButton = button("stop", "Stop", "Stop Python (resets the page's session)");
     this.stopButton.disabled = true;
+    // The code as it is now, edits included (Material's own copy button is left off these blocks:
+    // the build gives them its no-copy class, overrides/hooks/runner.py).
+    this.copyButton = button("copy", "Copy", "Copy this block's code, with your edits, to the clipboard");
     this.status = html("span", { class: "runner-status", "aria-live": "polite" });
-    toolbar.append(html("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.status);
+    toolbar.append(html("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.copyButton, this.status);
 
     this.note = html("p", { class: "runner-note", "data-runner-note": "", hidden: "" });
     const outputBlock = highlight.nextElementSibling;
@@ -240,6 +270,7 @@ class Block {
     on(this.runButton, "click", () => this.page.runThrough(this, { activate: true }));
     on(this.resetButton, "click", (event) => this.reset({ keyboard: event.detail === 0 }));
     on(this.stopButton, "click", () => this.page.stop(this));
+    on(this.copyButton, "click", () => this.copy());
     // Material's copy button and the line anchors inside the <pre> keep their own use.
     const own = (event) => !event.target.closest("button, a");
     on(this.pre, "mousedown", (event) => {
@@ -348,6 +379,16 @@ class Block {
     editor.focus({ keyboard });
   }
 
+  /** Copy the block's code; the button says whether it worked, for a moment, then is "Copy" again. */
+  async copy() {
+    const copied = await copyText(this.code);
+    this.copyButton.textContent = copied ? "Copied" : "Copy failed: select the code and press Ctrl+C";
+    clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => {
+      this.copyButton.textContent = "Copy";
+    }, COPIED_MS);
+  }
+
   setStatus(status, text = "") {
     this.root.setAttribute("data-runner-status", status);
     this.status.textContent = text;
@@ -389,6 +430,7 @@ class Block {
 
   destroy() {
     this.live.cancel();
+    clearTimeout(this.copyTimer);
     if (this.editor) this.editor.destroy();
     this.editor = null;
   }

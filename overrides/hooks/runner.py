@@ -13,11 +13,20 @@
   of every package bundled into it at ``runner/editor-licenses.txt``. The
   bundle is cached, keyed by the lock file, the source and this hook, so a
   rebuild that changes none of them runs no esbuild.
+- The blocks the runner takes over get Material's ``no-copy`` class, so that
+  Material adds no copy button to them (the runner's toolbar has its own Copy,
+  which copies the code as the reader edited it). Material inserting a button
+  into each of a lesson's ~40 blocks, and measuring each after it, was the
+  longest part of the page's first task. Which blocks the runner takes is
+  ``mount()``'s rule in ``docs/runner/runner.js``, repeated here;
+  ``tests/browser/test_runner.py`` checks that both pick the same blocks.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -26,6 +35,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 import _build
 from site_examples import cell
@@ -126,3 +136,41 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, EDITOR_PATH, abs_src_path=str(bundle)))
     files.append(File.generated(config, EDITOR_LICENSES_PATH, abs_src_path=str(licenses)))
     return files
+
+
+# A Python block as Markdown renders it: the comment just before it, its code, and the output block
+# right after it (the runner shows that output in its own panel and removes the block).
+PYTHON_BLOCK = re.compile(
+    r'(?:<!--(?P<comment>(?:(?!-->).)*)-->\s*)?<div class="language-python highlight">(?P<pre>.*?</code></pre></div>)'
+    r'(?P<gap>\s*)(?P<output><div class="language-output highlight">)?',
+    re.S,
+)
+SKIP_NEXT = re.compile(r"^\s*skip:\s*next\b")
+
+
+def _taken_by_runner(match: re.Match[str]) -> bool:
+    """runner.js's mount() rule: not a doctest-style example (``>>>``), not after ``<!-- skip: next ... -->``."""
+    code = html.unescape(re.sub(r"<[^>]+>", "", match.group("pre")))
+    comment = match.group("comment")
+    return not code.lstrip().startswith(">>>") and not (comment is not None and SKIP_NEXT.match(comment))
+
+
+def mark_runner_blocks(content: str) -> str:
+    """The page's HTML with Material's ``no-copy`` class on each block the runner takes over, and its output block."""
+    if "jupyter-wrapper" in content:  # a notebook's cells are not the runner's
+        return content
+
+    def mark(match: re.Match[str]) -> str:
+        if not _taken_by_runner(match):
+            return match.group(0)
+        python = '<div class="language-python highlight">'
+        marked = match.group(0).replace(python, python[:-2] + ' no-copy">', 1)
+        if match.group("output"):
+            marked = marked[: -len(match.group("output"))] + '<div class="language-output highlight no-copy">'
+        return marked
+
+    return PYTHON_BLOCK.sub(mark, content)
+
+
+def on_page_content(content: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return mark_runner_blocks(content)

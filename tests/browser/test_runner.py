@@ -270,7 +270,7 @@ def test_python_warms_up_when_the_keyboard_reaches_a_block(page: Page, site_url:
 def test_keyboard_only(page: Page, site_url: str) -> None:
     """Tab moves through a block until the reader types in it, then indents; Escape then Tab moves on; the buttons work."""
     page.goto(site_url + LESSON)
-    _block(page, 1).locator("button[data-action=reset]").focus()
+    _block(page, 1).locator("button[data-action=copy]").focus()  # the toolbar's last enabled button
     page.keyboard.press("Tab")  # into the code: the editor takes the Pygments block's place, and the focus
     editor = _block(page, 1).locator(".cm-content[data-runner-code]")
     expect(editor).to_be_focused()
@@ -295,7 +295,9 @@ def test_keyboard_only(page: Page, site_url: str) -> None:
     page.keyboard.press("Shift+Tab")
     expect(editor).to_be_focused()
     page.keyboard.press("Escape")
-    page.keyboard.press("Shift+Tab")  # Escape lets Shift+Tab leave too
+    page.keyboard.press("Shift+Tab")  # Escape lets Shift+Tab leave too, to Copy (Stop is disabled)...
+    expect(_block(page, 1).locator("button[data-action=copy]")).to_be_focused()
+    page.keyboard.press("Shift+Tab")  # ...then Reset
     expect(_block(page, 1).locator("button[data-action=reset]")).to_be_focused()
     page.keyboard.press("Enter")  # Reset
     expect(_block(page, 1)).not_to_have_attribute("data-runner-edited", "")
@@ -303,6 +305,44 @@ def test_keyboard_only(page: Page, site_url: str) -> None:
     _block(page, 1).locator("button[data-action=run]").focus()
     page.keyboard.press("Space")
     expect(_block(page, 1)).to_have_attribute("data-runner-status", "done")
+
+
+def test_copy_puts_the_code_as_edited_on_the_clipboard(open_page, site_url: str) -> None:
+    page = open_page(permissions=["clipboard-read", "clipboard-write"])
+    page.goto(site_url + LESSON)
+    editor = _editor(page, 2)
+    editor.press("Control+End")
+    page.keyboard.type("\nprint('edited')")
+    edited = _code(page, 2)
+    assert edited.endswith("\nprint('edited')")
+    copy = _block(page, 2).locator("button[data-action=copy]")
+    copy.click()
+    expect(copy).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == edited
+    expect(copy).to_have_text("Copy", timeout=5000)  # then it is the Copy button again
+    _block(page, 3).locator("button[data-action=copy]").click()  # a block never edited: its original code
+    original = _code(page, 3)
+    assert page.evaluate("navigator.clipboard.readText()") == original and original.strip()
+
+
+def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page: Page, site_url: str) -> None:
+    """The build marks the runner's blocks (and the output blocks it takes in) no-copy: exactly the ones it mounts."""
+    for path in _runnable_pages():
+        page.goto(site_url + _url(path))
+        expect(page.locator("[data-runner]").first).to_be_visible()
+        counts = page.evaluate(
+            """() => ({
+              runner: document.querySelectorAll('[data-runner]').length,
+              marked: document.querySelectorAll('div.language-python.highlight.no-copy').length,
+              marked_outside: document.querySelectorAll('.highlight.no-copy:not([data-runner] .highlight)').length,
+              material_in_runner: document.querySelectorAll('[data-runner] .md-code__button').length,
+              others: document.querySelectorAll('.md-content .highlight:not(.no-copy) pre > code').length,
+              material_on_others: document.querySelectorAll('.md-content .highlight:not(.no-copy) .md-code__button').length,
+            })"""
+        )
+        assert counts["runner"] > 0 and counts["marked"] == counts["runner"], (path, counts)
+        assert counts["marked_outside"] == 0 and counts["material_in_runner"] == 0, (path, counts)
+        assert counts["material_on_others"] == counts["others"], (path, counts)
 
 
 # The page's DOM counters after this many instant navigations, compared.
