@@ -9,6 +9,8 @@ whole page, about 6,000 nodes; 36,000 more per round of the six pages below).
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -75,12 +77,15 @@ def test_back_and_forward_after_many_changes_show_whole_pages(page: Page, site_u
     for path, title in ROUND * 2:
         go(page, site_url, path, title)
     # Back to the lab, then to the glossary: Material shows them again, whole, from their addresses.
+    # The lab writes its state into its own address a moment after it draws (lab.js, writeUrl), so its
+    # history entry may carry that state by the time the reader comes back to it.
+    lab = re.compile(re.escape(site_url + "lab/") + r"(\?[^#]*)?$")
     page.go_back()
-    expect(page).to_have_url(site_url + "lab/")
+    expect(page).to_have_url(lab)
     expect(page.locator("[data-viz] [data-cell]").first).to_be_visible()
     page.go_back()
     expect(page).to_have_url(site_url + "glossary/")
     expect(page.locator("article dl dt, article h2").first).to_be_visible()
     page.go_forward()
-    expect(page).to_have_url(site_url + "lab/")
+    expect(page).to_have_url(lab)
     expect(page.locator("[data-viz] [data-cell]").first).to_be_visible()
