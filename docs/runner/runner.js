@@ -271,7 +271,7 @@ class Block {
     on(this.resetButton, "click", (event) => this.reset({ keyboard: event.detail === 0 }));
     on(this.stopButton, "click", () => this.page.stop(this));
     on(this.copyButton, "click", () => this.copy());
-    // Material's copy button and the line anchors inside the <pre> keep their own use.
+    // Links and buttons inside the <pre> (line anchors) keep their own use.
     const own = (event) => !event.target.closest("button, a");
     on(this.pre, "mousedown", (event) => {
       if (event.button !== 0 || !own(event)) return;
@@ -382,7 +382,7 @@ class Block {
   /** Copy the block's code; the button says whether it worked, for a moment, then is "Copy" again. */
   async copy() {
     const copied = await copyText(this.code);
-    this.copyButton.textContent = copied ? "Copied" : "Copy failed: select the code and press Ctrl+C";
+    this.copyButton.textContent = copied ? "Copied" : "Copy failed: click into the code, press Ctrl+A, then Ctrl+C";
     clearTimeout(this.copyTimer);
     this.copyTimer = setTimeout(() => {
       this.copyButton.textContent = "Copy";

@@ -142,7 +142,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 # right after it (the runner shows that output in its own panel and removes the block).
 PYTHON_BLOCK = re.compile(
     r'(?:<!--(?P<comment>(?:(?!-->).)*)-->\s*)?<div class="language-python highlight">(?P<pre>.*?</code></pre></div>)'
-    r'(?P<gap>\s*)(?P<output><div class="language-output highlight">)?',
+    r'\s*(?P<output><div class="language-output highlight">)?',
     re.S,
 )
 SKIP_NEXT = re.compile(r"^\s*skip:\s*next\b")
