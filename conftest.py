@@ -12,7 +12,9 @@ as it has fences, so nothing escapes silently.
 Package (``attention/**/*.py``): the ``>>>`` examples in docstrings run as doctests.
 
 This file also puts the repository root on ``sys.path``, for every test: the
-tests import ``site_examples`` (and their helpers, ``tests.helpers``) from it.
+tests import ``site_examples`` (and their helpers, ``tests.helpers``) from it;
+and it loads ``tests/parallel.py``, which shares one site build between the
+workers of a run on several cores.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ if str(ROOT) not in sys.path:  # whatever --import-mode, and wherever pytest is 
     sys.path.insert(0, str(ROOT))
 
 from site_examples.cell import run_cell  # noqa: E402
+
+pytest_plugins = ["tests.parallel"]
 
 DOCTEST_FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 # numpy's print options are process-wide, but each page runs in a fresh

@@ -211,7 +211,9 @@ case "$cmd" in
         locked setup_latest
         oldest=$(locked setup_oldest)
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
-        .venv/bin/python -m pytest "$@"
+        # On every core (at most four), sharing one site build and one server (tests/parallel.py);
+        # -n 0 after test runs it in one process.
+        .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 "$@"
         # The package's tests on the newest and on the oldest versions, side by side (one core each:
         # about 40 s and 50 s alone), each one's output shown whole when it ends.
         outputs=$(mktemp -d)

@@ -2,7 +2,7 @@
 benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/browser/conftest.py``).
 
 - :func:`free_address` and :func:`build_site`: a free port on 127.0.0.1, and the site built for it
-  (``mkdocs build --strict``). The site is built for the address it is served from (its
+  (``mkdocs build --strict``: :func:`build_command`, run in :func:`build_environment`). The site is built for the address it is served from (its
   ``site_url``), because Material's instant navigation only takes over links into its own
   sitemap, which names that address;
 - :func:`serve`: a folder served from a thread the way a static host serves it, by
@@ -60,6 +60,16 @@ def free_address() -> str:
         return f"127.0.0.1:{probe.getsockname()[1]}"
 
 
+def build_command(site: Path) -> list[str]:
+    """The command that builds the site with ``mkdocs build --strict`` into ``site`` (run it from the checkout)."""
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+
+
+def build_environment(address: str) -> dict[str, str]:
+    """The environment :func:`build_command` runs in, for a site served on ``http://ADDRESS/``."""
+    return {**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"}
+
+
 def build_site(
     site: Path, address: str, *, check: bool = False, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -69,12 +79,7 @@ def build_site(
     failed build raises :class:`RuntimeError` carrying that output.
     """
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"},
-        timeout=timeout,
+        build_command(site), cwd=ROOT, capture_output=True, text=True, env=build_environment(address), timeout=timeout
     )
     if check and result.returncode != 0:
         raise RuntimeError(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}")
@@ -148,11 +153,19 @@ class SubPathHandler(StaticHandler):
             self.wfile.write(body)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """A threading server that says nothing when a client hangs up mid-answer (a page closed while it loads)."""
+
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(folder: Path, address: str, handler: type[StaticHandler] = StaticHandler) -> Iterator[str]:
     """Serve ``folder`` on ``address`` (``host:port``) from a thread while the block runs; give its URL."""
     host, port = address.split(":")
-    server = http.server.ThreadingHTTPServer((host, int(port)), functools.partial(handler, directory=str(folder)))
+    server = _Server((host, int(port)), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://{address}/"

@@ -27,8 +27,14 @@ expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path, site_host: str) -> Iterator[str]:
-    """The built site served on the address it was built for, like any static web server would."""
+def site_url(built_site: Path, site_host: str, shared_server: bool) -> Iterator[str]:
+    """The built site served on the address it was built for, like any static web server would.
+
+    In a distributed run the controller serves it there already, for every worker (``tests/conftest.py``).
+    """
+    if shared_server:
+        yield f"http://{site_host}/"
+        return
     with serve(built_site, site_host) as url:
         yield url
 

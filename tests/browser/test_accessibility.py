@@ -88,14 +88,25 @@ def report(found: dict[str, list[str]]) -> str:
     return "axe found violations:\n" + "\n".join(f"{where}\n" + "\n".join(lines) for where, lines in found.items())
 
 
+def shard(pages: list[str], part: int, parts: int) -> list[str]:
+    """Every ``parts``-th page from the ``part``-th: the pages split over several tests, which run side by side."""
+    return pages[part::parts]
+
+
+# Four tests of about 15 s per scheme (axe takes about 3 s a page), so that a run on several cores spreads them.
+AXE_PARTS = 4
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("part", range(AXE_PARTS))
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_every_page_passes_axe(open_page, site_url: str, built_site: Path, scheme: str) -> None:
+def test_every_page_passes_axe(open_page, site_url: str, built_site: Path, scheme: str, part: int) -> None:
     pages = site_pages(built_site)
     assert len(pages) >= 15 and "lab/" in pages and "examples/why-scale/" in pages
     assert not [path for path in built_site.rglob("*") if "axe" in path.name.lower()], "axe-core is a test tool"
     page = scheme_page(open_page, scheme)
     found = {}
-    for path in pages:
+    for path in shard(pages, part, AXE_PARTS):
         page.goto(site_url + path)
         settled(page)
         expect_scheme(page, scheme)
@@ -104,6 +115,7 @@ def test_every_page_passes_axe(open_page, site_url: str, built_site: Path, schem
     assert not found, report(found)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_pages_pass_axe_as_the_reader_uses_them(open_page, site_url: str, scheme: str) -> None:
     """After Python has loaded and run a block, in the lab's trained model, with a quiz graded, with search open."""

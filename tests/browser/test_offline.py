@@ -302,6 +302,7 @@ def two_deploys(built_site: Path, tmp_path: Path) -> Iterator[tuple[str, Callabl
         yield url, deploy, second
 
 
+@pytest.mark.long
 def test_a_new_deploy_waits_for_reload_and_never_mixes_versions(page_on, two_deploys) -> None:
     url, deploy, second = two_deploys
     page = page_on(url)

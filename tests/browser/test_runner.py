@@ -325,6 +325,7 @@ def test_copy_puts_the_code_as_edited_on_the_clipboard(open_page, site_url: str)
     assert page.evaluate("navigator.clipboard.readText()") == original and original.strip()
 
 
+@pytest.mark.long
 def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page: Page, site_url: str) -> None:
     """The build marks the runner's blocks (and the output blocks it takes in) no-copy: exactly the ones it mounts."""
     for path in _runnable_pages():
@@ -381,6 +382,7 @@ def _navigate_and_count(page: Page, site_url: str, use_blocks: bool) -> dict[int
     return counts
 
 
+@pytest.mark.long
 def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_url: str) -> None:
     """Mounted and unmounted twenty times, the runner leaves no listener, node or document behind.
 

@@ -180,6 +180,7 @@ def _the_page_responds(page: Page) -> None:
     assert measured["worstClick"] < 400, measured
 
 
+@pytest.mark.long
 def test_training_in_the_page_equals_cpython_and_the_controls_work(page: Page, site_url: str) -> None:
     _open(page, site_url)
     widget = _widget(page)

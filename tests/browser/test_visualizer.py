@@ -519,6 +519,7 @@ def _listeners_after_round_trips(browser: Browser, traffic, site_url: str, round
     return counts
 
 
+@pytest.mark.long
 def test_leaving_the_lab_by_instant_navigation_leaves_no_listeners_behind(browser: Browser, traffic, site_url: str) -> None:
     """Lab.destroy() (called through components.js) undoes what the lab registered, 20 times over.
 

@@ -248,6 +248,7 @@ def _listeners_after_round_trips(browser: Browser, traffic, site_url: str, round
     return counts
 
 
+@pytest.mark.long
 def test_leaving_the_language_model_by_instant_navigation_leaves_no_listeners_behind(browser: Browser, traffic, site_url: str) -> None:
     """A lab that showed the language model (270 maps, each with a click listener) goes entirely when the page does.
 
@@ -308,6 +309,7 @@ def test_without_the_measured_costs_allowing_it_the_lab_offers_prepared_prompts_
     expect(note).to_be_hidden()
 
 
+@pytest.mark.long
 def test_a_prompt_of_ones_own_runs_in_the_browser_only_when_asked(page: Page, site_url: str, built_site: Path) -> None:
     if not LIVE:
         pytest.skip("the measured costs do not allow prompts of one's own: the site ships no model file")
