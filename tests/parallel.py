@@ -188,15 +188,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     shared = shared_site(config)
     if shared is None:
         return
-    # The tests that do not need the site first, while it builds; then the long ones; else as collected.
-    items.sort(key=lambda item: (_needs_site(item), not item.get_closest_marker("long")))
     # What must stay together, for the controller's scheduler (every worker collects the same tests: one writes).
     groups = {item.nodeid: group for item in items if (group := _kept_together(item))}
+    # The tests that do not need the site first, while it builds; then the long ones; else as collected. A group
+    # moves as one: a module with one test that needs the site waits with all its tests (its worker would block).
+    def unit(item: pytest.Item) -> str:
+        return groups.get(item.nodeid, item.nodeid)
+
+    needs_site = {unit(item) for item in items if _needs_site(item)}
+    long = {unit(item) for item in items if item.get_closest_marker("long")}
+    items.sort(key=lambda item: (unit(item) in needs_site, unit(item) not in long))
     if config.workerinput["workerid"] == "gw0":
         partial = shared.folder / "groups.partial"
         partial.write_text(json.dumps(groups), encoding="utf-8")
         partial.replace(shared.folder / "groups.json")
-    if any(_needs_site(item) for item in items):
+    if needs_site:
         shared.start_build()
 
 
