@@ -22,6 +22,7 @@ plugin for every run (it does nothing in a run on one core). In a distributed ru
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -70,9 +71,8 @@ class SharedSite:
 
     def start_build(self) -> None:
         """Start the build in the background unless a worker already has (the build outlives its worker)."""
-        from filelock import FileLock
-
-        with FileLock(self.folder / "build.lock"):
+        with open(self.folder / "build.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
             if (self.folder / "build.pid").exists():
                 return
             process = subprocess.Popen(
