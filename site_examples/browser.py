@@ -2,7 +2,7 @@
 benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/browser/conftest.py``).
 
 - :func:`free_address` and :func:`build_site`: a free port on 127.0.0.1, and the site built for it
-  (``mkdocs build --strict``: :func:`build_command`, run in :func:`build_environment`). The site is built for the address it is served from (its
+  (``mkdocs build --strict``). The site is built for the address it is served from (its
   ``site_url``), because Material's instant navigation only takes over links into its own
   sitemap, which names that address;
 - :func:`serve`: a folder served from a thread the way a static host serves it, by
@@ -60,16 +60,6 @@ def free_address() -> str:
         return f"127.0.0.1:{probe.getsockname()[1]}"
 
 
-def build_command(site: Path) -> list[str]:
-    """The command that builds the site with ``mkdocs build --strict`` into ``site`` (run it from the checkout)."""
-    return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
-
-
-def build_environment(address: str) -> dict[str, str]:
-    """The environment :func:`build_command` runs in, for a site served on ``http://ADDRESS/``."""
-    return {**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"}
-
-
 def build_site(
     site: Path, address: str, *, check: bool = False, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -79,7 +69,12 @@ def build_site(
     failed build raises :class:`RuntimeError` carrying that output.
     """
     result = subprocess.run(
-        build_command(site), cwd=ROOT, capture_output=True, text=True, env=build_environment(address), timeout=timeout
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"},
+        timeout=timeout,
     )
     if check and result.returncode != 0:
         raise RuntimeError(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}")

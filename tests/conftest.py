@@ -7,13 +7,12 @@ worker uses the one build and server of ``tests/parallel.py``.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from site_examples.browser import build_command, build_environment, free_address
-from tests.parallel import BUILD_TIMEOUT_S, ROOT, check_build, shared_site
+from site_examples.browser import build_site, free_address
+from tests.parallel import BUILD_TIMEOUT_S, check_build, shared_site
 
 
 @pytest.fixture(scope="session")
@@ -35,14 +34,7 @@ def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     if shared is not None:
         return shared.wait_for_build()
     site = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        build_command(site),
-        cwd=ROOT,
-        env=build_environment(site_host),
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT_S,
-    )
+    result = build_site(site, site_host, timeout=BUILD_TIMEOUT_S)
     check_build(result.returncode, result.stdout + result.stderr)
     return site
 

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import pytest
 
-from site_examples.browser import build_command, build_environment, free_address, serve
+from site_examples.browser import free_address, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 # How long a build may take (the notebooks execute; a cold cache also downloads Pyodide's files).
@@ -76,8 +76,7 @@ class SharedSite:
             if (self.folder / "build.pid").exists():
                 return
             process = subprocess.Popen(
-                [sys.executable, "-c", _BUILD_AND_RECORD, str(self.folder), *build_command(self.site)],
-                env=build_environment(self.host),
+                [sys.executable, "-c", _BUILD_AND_RECORD, str(self.folder), self.host],
                 cwd=ROOT,
                 start_new_session=True,  # the controller can stop it, with its children, as a group
             )
@@ -109,14 +108,16 @@ class SharedSite:
                 pass
 
 
-# Run the build (argv[2:]) and record how it ended in argv[1]/build.json, written whole or not at all.
+# Build the site (site_examples.browser.build_site) for the address argv[2] into argv[1]/site, and record how
+# it ended in argv[1]/build.json, written whole or not at all.
 _BUILD_AND_RECORD = """
-import json, os, subprocess, sys
-folder = sys.argv[1]
-result = subprocess.run(sys.argv[2:], capture_output=True, text=True)
-with open(os.path.join(folder, "build.partial"), "w", encoding="utf-8") as out:
-    json.dump({"returncode": result.returncode, "log": result.stdout + result.stderr}, out)
-os.replace(os.path.join(folder, "build.partial"), os.path.join(folder, "build.json"))
+import json, os, sys
+from pathlib import Path
+from site_examples.browser import build_site
+folder = Path(sys.argv[1])
+result = build_site(folder / "site", sys.argv[2])
+(folder / "build.partial").write_text(json.dumps({"returncode": result.returncode, "log": result.stdout + result.stderr}), encoding="utf-8")
+os.replace(folder / "build.partial", folder / "build.json")
 """
 
 
@@ -148,7 +149,7 @@ def _needs_site(item: pytest.Item) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "long: takes tens of seconds; a distributed run starts it early (tests/conftest.py)"
+        "markers", "long: takes tens of seconds; a distributed run starts it early (tests/parallel.py)"
     )
     distributed = config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput")
     if distributed and not config.getoption("collectonly"):
