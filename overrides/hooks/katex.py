@@ -9,7 +9,11 @@ replaces each of those by KaTeX's output: HTML that draws the formula
 (``aria-hidden``) and, beside it, MathML that screen readers read, so each
 formula is in the accessibility tree once and in the Tab order never. The page
 needs only KaTeX's style sheet and fonts (``vendor/katex/``, from the npm
-package that ``package-lock.json`` pins).
+package that ``package-lock.json`` pins). The fonts a page's formulas are drawn
+with are preloaded from its head: KaTeX's fonts are invisible until they arrive
+(``font-display: block``) and wider or narrower than the fallback they are laid
+out with meanwhile, so a font that came only when the first formula was laid
+out moved the text around it (layout shift 0.064 on "Multi-head attention").
 
 One Node process typesets the whole build: it starts at the first page with
 math and reads a page's formulas as one JSON line, answering with one line.
@@ -33,6 +37,7 @@ import subprocess
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 from _build import NODE_MODULES, ROOT
 
@@ -41,6 +46,9 @@ MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 # mkdocs-jupyter's MathJax loader (one script element; its body holds no "</script").
 JUPYTER_MATHJAX = re.compile(r"<script data-mkdocs-jupyter-mathjax=[^>]*>.*?</script>\s*", re.S)
 DELIMITERS = {r"\(": r"\)", r"\[": r"\]", "$$": "$$"}
+# KaTeX's style sheet, whose rules say which classes draw with which of its fonts, and where the site serves them.
+KATEX_CSS = NODE_MODULES / "katex" / "dist" / "katex.min.css"
+FONTS_URL = "vendor/katex/fonts/"
 
 # Reads a JSON list of [tex, display] per line; writes a JSON list of {html} or {error} per line.
 _RENDERER = r"""
@@ -158,8 +166,94 @@ def typeset(output: str, page: Page) -> str:
     return "".join(pieces)
 
 
+# (family, weight, style) of a font face or of what a rule draws with.
+Face = tuple[str, str, str]
+
+
+def _face(declarations: str) -> Face:
+    family = re.search(r"font-family:\"?(KaTeX_\w+)", declarations)
+    weight = re.search(r"font-weight:(\w+)", declarations)
+    style = re.search(r"font-style:(\w+)", declarations)
+    assert family is not None, declarations
+    return (
+        family.group(1),
+        {"bold": "700", "normal": "400"}.get(weight.group(1), weight.group(1)) if weight else "400",
+        style.group(1) if style else "normal",
+    )
+
+
+# A selector as the classes each of its elements needs: ".katex .delimsizing.mult .delim-size1>span"
+# is ({"delimsizing", "mult"}, {"delim-size1"}) (the element "katex" and bare tags ask nothing).
+Needs = tuple[frozenset[str], ...]
+
+
+def font_rules(css: str) -> tuple[dict[Face, str], list[tuple[Needs, Face]]]:
+    """KaTeX's fonts (each face's woff2 file) and its rules that draw with one: (what the selector needs, the face).
+
+    ``.katex .delimsizing.size1{font-family:KaTeX_Size1}`` gives ``(({"delimsizing", "size1"},), ("KaTeX_Size1", "400", "normal"))``.
+    """
+    files: dict[Face, str] = {}
+    rules: list[tuple[Needs, Face]] = []
+    for selectors, declarations in re.findall(r"([^{}]+)\{([^{}]*font-family:\"?KaTeX_[^{}]*)\}", css):
+        if selectors.strip().endswith("@font-face"):
+            woff2 = re.search(r"url\(fonts/([\w-]+\.woff2)\)", declarations)
+            if woff2 is None:
+                raise PluginError(f"katex hook: a font of {KATEX_CSS} has no woff2 file: {declarations[:80]}")
+            files[_face(declarations)] = woff2.group(1)
+            continue
+        for selector in selectors.split(","):
+            compounds = (frozenset(re.findall(r"\.([\w-]+)", part)) - {"katex"} for part in re.split(r"[\s>+~]+", selector))
+            rules.append((tuple(needed for needed in compounds if needed), _face(declarations)))
+    if not files or not rules:
+        raise PluginError(f"katex hook: no fonts or font rules found in {KATEX_CSS}")
+    if missing := sorted({face for _, face in rules} - set(files)):
+        raise PluginError(f"katex hook: {KATEX_CSS} draws with fonts it declares no file for: {missing}")
+    return files, rules
+
+
+def fonts_used(katex_html: str, css: str) -> list[str]:
+    """The woff2 files KaTeX draws this HTML with: its main font, and each font of a rule it holds elements for.
+
+    A rule counts when, for each element its selector names, one element of the HTML carries all
+    that element's classes (KaTeX's "size3" alone sizes text; with "delimsizing" it draws a delimiter).
+
+    >>> css = "@font-face{font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(fonts/KaTeX_Main-Regular.woff2)}"
+    >>> css += "@font-face{font-family:KaTeX_Size1;font-style:normal;font-weight:400;src:url(fonts/KaTeX_Size1-Regular.woff2)}"
+    >>> css += ".katex .delimsizing.size1{font-family:KaTeX_Size1}"
+    >>> fonts_used('<span class="katex"><span class="delimsizing size1">(</span></span>', css)
+    ['KaTeX_Main-Regular.woff2', 'KaTeX_Size1-Regular.woff2']
+    >>> fonts_used('<span class="katex"><span class="delimsizing">(</span><span class="sizing size1">x</span></span>', css)
+    ['KaTeX_Main-Regular.woff2']
+    """
+    files, rules = font_rules(css)
+    elements = {frozenset(value.split()) for value in re.findall(r'class="([^"]*)"', katex_html)}
+
+    def holds(needed: frozenset[str]) -> bool:
+        return any(needed <= classes for classes in elements)
+
+    faces = {("KaTeX_Main", "400", "normal")} | {face for needs, face in rules if all(holds(n) for n in needs)}
+    return sorted(files[face] for face in faces if face in files)
+
+
+_css: list[str] = []
+
+
+def preload_fonts(output: str, page: Page) -> str:
+    """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with."""
+    if 'class="katex"' not in output:
+        return output
+    if not _css:
+        _css.append(KATEX_CSS.read_text(encoding="utf-8"))
+    links = "".join(
+        f'<link rel="preload" href="{get_relative_url(FONTS_URL + name, page.url)}" as="font" type="font/woff2" crossorigin>'
+        # The whole page's classes: KaTeX's rules name classes only KaTeX's HTML carries.
+        for name in fonts_used(output, _css[0])
+    )
+    return output.replace("</head>", links + "</head>", 1)
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    return typeset(JUPYTER_MATHJAX.sub("", output), page)
+    return preload_fonts(typeset(JUPYTER_MATHJAX.sub("", output), page), page)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
