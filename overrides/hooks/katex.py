@@ -28,6 +28,7 @@ no page loads a math script.
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import json
 import re
@@ -187,6 +188,7 @@ def _face(declarations: str) -> Face:
 Needs = tuple[frozenset[str], ...]
 
 
+@functools.cache  # one style sheet a build: parsed once, not for every page
 def font_rules(css: str) -> tuple[dict[Face, str], list[tuple[Needs, Face]]]:
     """KaTeX's fonts (each face's woff2 file) and its rules that draw with one: (what the selector needs, the face).
 
@@ -232,22 +234,23 @@ def fonts_used(katex_html: str, css: str) -> list[str]:
         return any(needed <= classes for classes in elements)
 
     faces = {("KaTeX_Main", "400", "normal")} | {face for needs, face in rules if all(holds(n) for n in needs)}
-    return sorted(files[face] for face in faces if face in files)
+    return sorted(files[face] for face in faces)
 
 
-_css: list[str] = []
+@functools.cache
+def _katex_css() -> str:
+    return KATEX_CSS.read_text(encoding="utf-8")
 
 
 def preload_fonts(output: str, page: Page) -> str:
     """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with."""
     if 'class="katex"' not in output:
         return output
-    if not _css:
-        _css.append(KATEX_CSS.read_text(encoding="utf-8"))
+    # The whole page's classes: KaTeX's rules name classes only KaTeX's HTML carries.
+    used = fonts_used(output, _katex_css())
     links = "".join(
         f'<link rel="preload" href="{get_relative_url(FONTS_URL + name, page.url)}" as="font" type="font/woff2" crossorigin>'
-        # The whole page's classes: KaTeX's rules name classes only KaTeX's HTML carries.
-        for name in fonts_used(output, _css[0])
+        for name in used
     )
     return output.replace("</head>", links + "</head>", 1)
 
