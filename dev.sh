@@ -210,6 +210,13 @@ case "$cmd" in
         setup_browser
         locked setup_latest
         oldest=$(locked setup_oldest)
+        # One thread for numpy's linear algebra in every test process: the suite already keeps every
+        # core busy, and a BLAS that starts a thread per core then waits its turn, spinning, and slows
+        # the other processes too (measured with both cores loaded: tests/unit/test_smollm2.py took
+        # 51 s with the default threads, 16 s with one). A value already set is kept.
+        for variable in OPENBLAS_NUM_THREADS OMP_NUM_THREADS MKL_NUM_THREADS VECLIB_MAXIMUM_THREADS; do
+            export "$variable=${!variable:-1}"
+        done
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
         # On every core (at most four), sharing one site build and one server (tests/parallel.py);
         # -n 0 after test runs it in one process.
