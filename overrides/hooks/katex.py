@@ -15,6 +15,17 @@ with are preloaded from its head: KaTeX's fonts are invisible until they arrive
 out with meanwhile, so a font that came only when the first formula was laid
 out moved the text around it (layout shift 0.064 on "Multi-head attention").
 
+A formula's drawing is many elements (about 4,000 of the 8,400 of "Scaled
+dot-product attention"), and every one of them is restyled and laid out again
+each time a script changes something that concerns the whole page as it
+starts (Material does, several times). So only the formulas of a page's first
+screen (its first ``FIRST_SCREEN_CHARS`` characters of text) are drawn in the
+HTML as built; each later formula's drawing waits in a ``<template>`` beside
+its MathML, which is in the page from the start, and
+``docs/javascripts/math.js`` draws it in small steps when the page is idle,
+and at once when it comes near the window or the page is printed. Without
+scripts, the browser shows those formulas' MathML instead (``extra.css``).
+
 One Node process typesets the whole build: it starts at the first page with
 math and reads a page's formulas as one JSON line, answering with one line.
 A formula KaTeX cannot parse fails the build with the page, the line of its
@@ -42,6 +53,15 @@ from mkdocs.utils import get_relative_url
 
 from _build import NODE_MODULES, ROOT
 
+# How much of a page's text, from the start of its article, a first screen holds at most (its
+# formulas counted by their TeX): a formula past it is drawn once the page has loaded. Measured in
+# Chromium, the text a window shows before scrolling: at most 1,930 characters of a lesson and
+# 3,002 of the quizzes' page at 2560 by 1440 px; 870 to 1,140 at 390 by 844.
+FIRST_SCREEN_CHARS = 4000
+# KaTeX's drawing of a formula, which follows its MathML.
+DRAWING = '<span class="katex-html" aria-hidden="true">'
+SPAN_TAG = re.compile(r"<(/?)span\b")
+TAG = re.compile(r"<[^>]*>")
 # arithmatex's markup: its content is the TeX with its delimiters, HTML-escaped.
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 # mkdocs-jupyter's MathJax loader (one script element; its body holds no "</script").
@@ -142,11 +162,52 @@ def _source_line(page: Page, tex: str) -> str:
     return where
 
 
+def deferred(katex_html: str) -> str:
+    """KaTeX's output with its drawing kept in a ``<template>``, to be drawn later; its MathML as it was.
+
+    >>> deferred('<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span>'
+    ...          '<span class="katex-html" aria-hidden="true"><span class="base"><span class="mord">x</span></span></span></span>')
+    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><template data-katex-html><span class="base"><span class="mord">x</span></span></template></span></span>'
+    """
+    start = katex_html.index(DRAWING) + len(DRAWING)
+    depth = 1
+    for tag in SPAN_TAG.finditer(katex_html, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            end = tag.start()
+            return f"{katex_html[:start]}<template data-katex-html>{katex_html[start:end]}</template>{katex_html[end:]}"
+    raise ValueError("KaTeX's drawing has no end")
+
+
+def within_first_screen(output: str, matches: list[re.Match[str]]) -> list[bool]:
+    """For each formula, whether it lies within the first ``FIRST_SCREEN_CHARS`` characters of the article's text.
+
+    The text is counted without markup, a formula's own by its TeX. A page without an article
+    has all its formulas on the first screen.
+
+    >>> page = "<nav>" + "n" * 5000 + "</nav><article><p>" + "a" * (FIRST_SCREEN_CHARS - 10) + r'<span class="arithmatex">\\(x\\)</span>'
+    >>> page += "b" * 10 + r'<span class="arithmatex">\\(y\\)</span></p></article>'
+    >>> within_first_screen(page, list(MATH.finditer(page)))
+    [True, False]
+    """
+    article = output.find("<article")
+    if article < 0:
+        return [True] * len(matches)
+    shown, position, text = [], article, 0
+    for match in matches:
+        if match.start() > article:
+            text += len(TAG.sub("", output[position : match.start()]))
+            position = match.start()
+        shown.append(match.start() < article or text < FIRST_SCREEN_CHARS)
+    return shown
+
+
 def typeset(output: str, page: Page) -> str:
-    """The page's HTML with every arithmatex formula replaced by KaTeX's HTML and MathML."""
+    """The page's HTML with every arithmatex formula replaced by KaTeX's HTML and MathML (drawn later past the first screen)."""
     matches = list(MATH.finditer(output))
     if not matches:
         return output
+    first_screen = within_first_screen(output, matches)
     formulas = []
     for match in matches:
         try:
@@ -155,13 +216,13 @@ def typeset(output: str, page: Page) -> str:
             raise PluginError(f"katex hook: {_source_line(page, match.group(2))}: {error}") from None
     rendered = _typesetter.render(formulas)
     pieces, end = [], 0
-    for match, (tex, display), answer in zip(matches, formulas, rendered, strict=True):
+    for match, (tex, display), answer, shown in zip(matches, formulas, rendered, first_screen, strict=True):
         if "error" in answer:
             raise PluginError(f"katex hook: {_source_line(page, tex)}: cannot typeset {tex.strip()!r}: {answer['error']}")
         pieces.append(output[end : match.start()])
         # The block keeps arithmatex's class, so that styles and tests can find the formula.
         tag = "div" if match.group(1) == "div" else "span"
-        pieces.append(f'<{tag} class="arithmatex">{answer["html"]}</{tag}>')
+        pieces.append(f'<{tag} class="arithmatex">{answer["html"] if shown else deferred(answer["html"])}</{tag}>')
         end = match.end()
     pieces.append(output[end:])
     return "".join(pieces)

@@ -34,6 +34,8 @@ OPTIONS = """{
 }"""
 
 
+# A formula whose drawing still waits for math.js (overrides/hooks/katex.py).
+WAITING_FORMULA = "template[data-katex-html]"
 # The fonts loaded, then two frames drawn.
 NEXT_FRAMES = """document.fonts.ready
   .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
@@ -50,10 +52,14 @@ def site_pages(built_site: Path) -> list[str]:
 
 
 def settled(page: Page) -> None:
-    """Wait until the page has loaded what it loads by itself and drawn it (scripts react in the next frames)."""
+    """Wait until the page has loaded what it loads by itself and drawn it (scripts react in the next frames).
+
+    Drawn includes every formula past the first screen, which ``math.js`` draws once the page is idle.
+    """
     page.wait_for_load_state("networkidle")
     if page.locator("[data-viz]").count():
         expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+    page.wait_for_function(f"() => !document.querySelector({WAITING_FORMULA!r})")
     page.evaluate(NEXT_FRAMES)
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from site_examples.browser import is_local
+from tests.browser.test_accessibility import settled
 
 LESSON = "lessons/scaled-dot-product-attention/"
 
@@ -53,3 +57,65 @@ def test_formulas_come_typeset_through_instant_navigation(page: Page, site_url: 
     assert box is not None and 20 < box["height"] < 120
     hidden = page.locator(".md-content .katex-mathml").first.evaluate("el => getComputedStyle(el).clipPath")
     assert hidden == "inset(50%)"
+    # And the formulas past its first screen are drawn once it is idle, as on a first load.
+    expect(page.locator(".md-content .katex-html > template")).to_have_count(0)
+    assert page.locator(".md-content .katex-html:empty").count() == 0
+
+
+# For each formula of the page: [whether its box meets the window, whether its drawing is there, whether it waits].
+FORMULAS = """() => [...document.querySelectorAll('.md-content .katex')].map((katex) => {
+  const box = katex.getBoundingClientRect();
+  const drawing = katex.querySelector(':scope > .katex-html');
+  const waits = Boolean(drawing.querySelector(':scope > template'));
+  return [box.bottom > 0 && box.top < window.innerHeight, !waits && drawing.childElementCount > 0, waits];
+})"""
+
+
+@pytest.mark.parametrize("width, height", [(1350, 940), (390, 844)])
+def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show_their_mathml(
+    browser: Browser, site_url: str, width: int, height: int
+) -> None:
+    """The formulas a reader sees first never wait for a script; with scripts off, the others show as MathML."""
+    context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=False)
+    context.route("**/*", lambda route, request: route.continue_() if is_local(request.url, site_url.rstrip("/")) else route.abort())
+    page = context.new_page()
+    page.goto(site_url + LESSON)
+    page.wait_for_load_state("networkidle")
+    formulas = page.evaluate(FORMULAS)
+    on_screen = [drawn for seen, drawn, _ in formulas if seen]
+    assert on_screen and all(on_screen), formulas[:12]
+    assert sum(waits for _, _, waits in formulas) >= 100  # most of this lesson's 168 are past the first screen
+    later = page.locator(".md-content .katex:has(> .katex-html > template)").last
+    later.scroll_into_view_if_needed()
+    assert later.locator(".katex-html").evaluate("el => getComputedStyle(el).display") == "none"
+    mathml = later.locator(".katex-mathml").bounding_box()
+    assert mathml is not None and mathml["width"] > 5 and mathml["height"] > 5  # drawn by the browser instead
+    context.close()
+
+
+# requestIdleCallback that never calls back: only a formula's nearness to the window, or printing, draws it.
+NEVER_IDLE = "window.requestIdleCallback = () => 0;"
+
+
+def test_a_waiting_formula_is_drawn_as_it_nears_the_window_and_all_before_printing(page: Page, site_url: str) -> None:
+    page.add_init_script(NEVER_IDLE)
+    page.goto(site_url + LESSON)
+    page.wait_for_load_state("networkidle")
+    waiting = ".md-content .katex:has(> .katex-html > template)"
+    before = page.locator(waiting).count()
+    assert before >= 100
+    last = page.locator(".md-content .katex").last
+    assert last.locator(".katex-html > template").count() == 1
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    expect(last.locator(".katex-html > template")).to_have_count(0)  # drawn: it came near the window
+    assert last.locator(".katex-html > *").count() > 0
+    assert 0 < page.locator(waiting).count() < before  # those far from the window still wait
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    expect(page.locator(waiting)).to_have_count(0)
+
+
+def test_every_formula_is_drawn_once_the_page_is_idle(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    settled(page)  # waits until no drawing waits
+    formulas = page.evaluate(FORMULAS)
+    assert len(formulas) >= 150 and all(drawn for _, drawn, _ in formulas)
