@@ -62,6 +62,8 @@ FIRST_SCREEN_CHARS = 4000
 DRAWING = '<span class="katex-html" aria-hidden="true">'
 SPAN_TAG = re.compile(r"<(/?)span\b")
 TAG = re.compile(r"<[^>]*>")
+# Elements whose text is never shown: a notebook's page carries hundreds of kB of style sheets in its article.
+UNSHOWN = re.compile(r"<(script|style)\b.*?</\1>", re.S)
 # arithmatex's markup: its content is the TeX with its delimiters, HTML-escaped.
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 # mkdocs-jupyter's MathJax loader (one script element; its body holds no "</script").
@@ -182,13 +184,16 @@ def deferred(katex_html: str) -> str:
 def within_first_screen(output: str, matches: list[re.Match[str]]) -> list[bool]:
     """For each formula, whether it lies within the first ``FIRST_SCREEN_CHARS`` characters of the article's text.
 
-    The text is counted without markup, a formula's own by its TeX. A page without an article
-    has all its formulas on the first screen.
+    The text is counted without markup, styles or scripts, a formula's own by its TeX. A page
+    without an article has all its formulas on the first screen.
 
     >>> page = "<nav>" + "n" * 5000 + "</nav><article><p>" + "a" * (FIRST_SCREEN_CHARS - 10) + r'<span class="arithmatex">\\(x\\)</span>'
     >>> page += "b" * 10 + r'<span class="arithmatex">\\(y\\)</span></p></article>'
     >>> within_first_screen(page, list(MATH.finditer(page)))
     [True, False]
+    >>> page = "<article><style>" + "p { color: red }" * 1000 + r'</style><p><span class="arithmatex">\\(x\\)</span></p></article>'
+    >>> within_first_screen(page, list(MATH.finditer(page)))
+    [True]
     """
     article = output.find("<article")
     if article < 0:
@@ -196,7 +201,7 @@ def within_first_screen(output: str, matches: list[re.Match[str]]) -> list[bool]
     shown, position, text = [], article, 0
     for match in matches:
         if match.start() > article:
-            text += len(TAG.sub("", output[position : match.start()]))
+            text += len(TAG.sub("", UNSHOWN.sub("", output[position : match.start()])))
             position = match.start()
         shown.append(match.start() < article or text < FIRST_SCREEN_CHARS)
     return shown
