@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_accessibility import NEXT_FRAMES, axe, settled, shard, site_pages
+from tests.browser.test_accessibility import axe, settled, shard, site_pages
 
 NARROW, WIDE = 360, 390
 # Four tests, which a run on several cores spreads (about 20 s each, most of it axe).
@@ -60,7 +60,6 @@ def test_no_page_scrolls_sideways_on_a_phone(open_page, site_url: str, built_sit
         check(path, NARROW)
         page.set_viewport_size({"width": WIDE, "height": 844})
         page.evaluate(FRAMES_AFTER_RESIZE)
-        page.evaluate(NEXT_FRAMES)
         assert page.evaluate("window.innerWidth") == WIDE
         check(path, WIDE)
         if lines := axe(page):
