@@ -14,13 +14,17 @@ when mkdocs runs without them installed.
 - :func:`files_digest`: a short digest of files, to key a cache on the code that fills it;
 - :data:`PYODIDE_VERSION` and :func:`pyodide_cache`: where the pyodide hook keeps its downloads;
 - :func:`apache_license`: the text of the Apache License 2.0 from one of those downloads,
-  which the model_files hook ships beside the model's weights.
+  which the model_files hook ships beside the model's weights;
+- :func:`within_first_screen` and :func:`later`: what lies on a page's first screen, and
+  the ``<template>`` in which the katex and code_later hooks leave what is drawn after it
+  (``docs/javascripts/later.js`` draws it).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
 import zipfile
 from collections.abc import Iterable
@@ -41,7 +45,9 @@ __all__ = [
     "cache_dir",
     "file_sha256",
     "files_digest",
+    "later",
     "pyodide_cache",
+    "within_first_screen",
 ]
 
 # The front-end packages `npm ci` installs from package-lock.json.
@@ -96,3 +102,54 @@ def apache_license() -> str:
         f"no copy of the Apache License 2.0 was found in the packaging wheel in {wheels}/ "
         "(the pyodide hook downloads it; is it listed first?)"
     )
+
+
+# How much of a page's text, from the start of its article, a first screen holds at most (a
+# formula counted by its TeX): what lies past it is drawn once the page has loaded. Measured in
+# Chromium, the text a window shows before scrolling: at most 1,930 characters of a lesson and
+# 3,002 of the quizzes' page at 2560 by 1440 px; 870 to 1,140 at 390 by 844.
+FIRST_SCREEN_CHARS = 4000
+_TAG = re.compile(r"<[^>]*>")
+# Elements whose text is never shown: a notebook's page carries hundreds of kB of style sheets in
+# its article, and what waits in a template is counted where it is shown instead.
+_UNSHOWN = re.compile(r"<(script|style|template)\b.*?</\1>", re.S)
+
+
+def within_first_screen(output: str, starts: list[int]) -> list[bool]:
+    """For each position of the page's HTML (in order), whether it lies within the first screen.
+
+    That is, within the first :data:`FIRST_SCREEN_CHARS` characters of the article's text,
+    counted without markup, styles, scripts or templates. A page without an article has
+    everything on its first screen, and so has whatever comes before its article.
+
+    >>> page = "<nav>" + "n" * 5000 + "</nav><article><p>" + "a" * (FIRST_SCREEN_CHARS - 10) + "<b>x</b>"
+    >>> page += "b" * 10 + "<b>y</b></p></article>"
+    >>> within_first_screen(page, [page.index("<b>x"), page.index("<b>y")])
+    [True, False]
+    >>> page = "<article><style>" + "p { color: red }" * 1000 + "</style><template>" + "t" * 5000
+    >>> page += "</template><p><b>x</b></p></article>"
+    >>> within_first_screen(page, [page.index("<b>x")])
+    [True]
+    """
+    article = output.find("<article")
+    if article < 0:
+        return [True] * len(starts)
+    shown, position, text = [], article, 0
+    for start in starts:
+        if start > article:
+            text += len(_TAG.sub("", _UNSHOWN.sub("", output[position:start])))
+            position = start
+        shown.append(start < article or text < FIRST_SCREEN_CHARS)
+    return shown
+
+
+def later(html: str) -> str:
+    """``html`` kept in a template that ``docs/javascripts/later.js`` puts in its parent's place once the page is idle.
+
+    The parent's other children are what shows until then (the code's plain text), or nothing
+    (a formula's drawing, whose MathML is beside it).
+
+    >>> later('<span class="k">def</span>')
+    '<template data-later><span class="k">def</span></template>'
+    """
+    return f"<template data-later>{html}</template>"

@@ -19,10 +19,10 @@ A formula's drawing is many elements (about 4,000 of the 8,400 of "Scaled
 dot-product attention"), and every one of them is restyled and laid out again
 each time a script changes something that concerns the whole page as it
 starts (Material does, several times). So only the formulas of a page's first
-screen (its first ``FIRST_SCREEN_CHARS`` characters of text) are drawn in the
+screen (``_build.within_first_screen``) are drawn in the
 HTML as built; each later formula's drawing waits in a ``<template>`` beside
 its MathML, which is in the page from the start, and
-``docs/javascripts/math.js`` draws it in small steps when the page is idle,
+``docs/javascripts/later.js`` draws it in small steps when the page is idle,
 and at once when it comes near the window or the page is printed. Without
 scripts, the browser shows those formulas' MathML instead (``extra.css``).
 
@@ -51,19 +51,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from _build import NODE_MODULES, ROOT
+from _build import NODE_MODULES, ROOT, later, within_first_screen
 
-# How much of a page's text, from the start of its article, a first screen holds at most (its
-# formulas counted by their TeX): a formula past it is drawn once the page has loaded. Measured in
-# Chromium, the text a window shows before scrolling: at most 1,930 characters of a lesson and
-# 3,002 of the quizzes' page at 2560 by 1440 px; 870 to 1,140 at 390 by 844.
-FIRST_SCREEN_CHARS = 4000
 # KaTeX's drawing of a formula, which follows its MathML.
 DRAWING = '<span class="katex-html" aria-hidden="true">'
 SPAN_TAG = re.compile(r"<(/?)span\b")
-TAG = re.compile(r"<[^>]*>")
-# Elements whose text is never shown: a notebook's page carries hundreds of kB of style sheets in its article.
-UNSHOWN = re.compile(r"<(script|style)\b.*?</\1>", re.S)
 # arithmatex's markup: its content is the TeX with its delimiters, HTML-escaped.
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 # mkdocs-jupyter's MathJax loader (one script element; its body holds no "</script").
@@ -169,7 +161,7 @@ def deferred(katex_html: str) -> str:
 
     >>> deferred('<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span>'
     ...          '<span class="katex-html" aria-hidden="true"><span class="base"><span class="mord">x</span></span></span></span>')
-    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><template data-katex-html><span class="base"><span class="mord">x</span></span></template></span></span>'
+    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><template data-later><span class="base"><span class="mord">x</span></span></template></span></span>'
     """
     start = katex_html.index(DRAWING) + len(DRAWING)
     depth = 1
@@ -177,34 +169,8 @@ def deferred(katex_html: str) -> str:
         depth += -1 if tag.group(1) else 1
         if depth == 0:
             end = tag.start()
-            return f"{katex_html[:start]}<template data-katex-html>{katex_html[start:end]}</template>{katex_html[end:]}"
+            return katex_html[:start] + later(katex_html[start:end]) + katex_html[end:]
     raise ValueError("KaTeX's drawing has no end")
-
-
-def within_first_screen(output: str, matches: list[re.Match[str]]) -> list[bool]:
-    """For each formula, whether it lies within the first ``FIRST_SCREEN_CHARS`` characters of the article's text.
-
-    The text is counted without markup, styles or scripts, a formula's own by its TeX. A page
-    without an article has all its formulas on the first screen.
-
-    >>> page = "<nav>" + "n" * 5000 + "</nav><article><p>" + "a" * (FIRST_SCREEN_CHARS - 10) + r'<span class="arithmatex">\\(x\\)</span>'
-    >>> page += "b" * 10 + r'<span class="arithmatex">\\(y\\)</span></p></article>'
-    >>> within_first_screen(page, list(MATH.finditer(page)))
-    [True, False]
-    >>> page = "<article><style>" + "p { color: red }" * 1000 + r'</style><p><span class="arithmatex">\\(x\\)</span></p></article>'
-    >>> within_first_screen(page, list(MATH.finditer(page)))
-    [True]
-    """
-    article = output.find("<article")
-    if article < 0:
-        return [True] * len(matches)
-    shown, position, text = [], article, 0
-    for match in matches:
-        if match.start() > article:
-            text += len(TAG.sub("", UNSHOWN.sub("", output[position : match.start()])))
-            position = match.start()
-        shown.append(match.start() < article or text < FIRST_SCREEN_CHARS)
-    return shown
 
 
 def typeset(output: str, page: Page) -> str:
@@ -212,7 +178,7 @@ def typeset(output: str, page: Page) -> str:
     matches = list(MATH.finditer(output))
     if not matches:
         return output
-    first_screen = within_first_screen(output, matches)
+    first_screen = within_first_screen(output, [match.start() for match in matches])
     formulas = []
     for match in matches:
         try:

@@ -34,8 +34,8 @@ OPTIONS = """{
 }"""
 
 
-# A formula whose drawing still waits for math.js (overrides/hooks/katex.py).
-WAITING_FORMULA = "template[data-katex-html]"
+# A formula's drawing or a code block's colours, still waiting for later.js (overrides/hooks/katex.py, code_later.py).
+WAITING = "template[data-later]"
 # The fonts loaded, then two frames drawn.
 NEXT_FRAMES = """document.fonts.ready
   .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
@@ -54,12 +54,12 @@ def site_pages(built_site: Path) -> list[str]:
 def settled(page: Page) -> None:
     """Wait until the page has loaded what it loads by itself and drawn it (scripts react in the next frames).
 
-    Drawn includes every formula past the first screen, which ``math.js`` draws once the page is idle.
+    Drawn includes every formula and code block past the first screen, which ``later.js`` draws once the page is idle.
     """
     page.wait_for_load_state("networkidle")
     if page.locator("[data-viz]").count():
         expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
-    page.wait_for_function(f"() => !document.querySelector({WAITING_FORMULA!r})")
+    page.wait_for_function(f"() => !document.querySelector({WAITING!r})")
     page.evaluate(NEXT_FRAMES)
 
 

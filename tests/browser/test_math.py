@@ -1,4 +1,7 @@
-"""The math as a reader meets it: drawn at once, read once by assistive technology, never a Tab stop, no math script."""
+"""The math as a reader meets it: drawn at once, read once by assistive technology, never a Tab stop, no math script.
+
+Also the code blocks' colours, which past a page's first screen wait for the same script (``later.js``) as the formulas' drawings.
+"""
 
 from __future__ import annotations
 
@@ -73,6 +76,14 @@ FORMULAS = """() => [...document.querySelectorAll('.md-content .katex')].map((ka
 })"""
 
 
+# For each code block of the page: [whether its box meets the window, whether it is coloured, whether it waits, its code].
+CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content div.highlight[class*="language-"] pre > code')].map((code) => {
+  const box = code.getBoundingClientRect();
+  const waits = Boolean(code.querySelector(':scope > template[data-later]'));
+  return [box.bottom > 0 && box.top < window.innerHeight, !waits && code.querySelector('span') !== null, waits, code.textContent];
+})"""
+
+
 @pytest.mark.parametrize("width, height", [(1350, 940), (390, 844)])
 def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show_their_mathml(
     browser: Browser, site_url: str, built_site: Path, width: int, height: int
@@ -82,15 +93,24 @@ def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show
     context.route("**/*", lambda route, request: route.continue_() if is_local(request.url, site_url.rstrip("/")) else route.abort())
     page = context.new_page()
     waiting_first: dict[str, int] = {}
-    pages_with_math = 0
+    uncoloured_first: dict[str, int] = {}
+    pages_with_math = blocks_waiting = 0
     for path in site_pages(built_site):
         page.goto(site_url + path)
         formulas = page.evaluate(FORMULAS)
         pages_with_math += bool(formulas)
         if undrawn := sum(1 for seen, drawn, _ in formulas if seen and not drawn):
             waiting_first[f"/{path}"] = undrawn
-    assert pages_with_math >= 15
+        blocks = page.evaluate(CODE_BLOCKS)
+        if uncoloured := sum(1 for seen, _, waits, _ in blocks if seen and waits):
+            uncoloured_first[f"/{path}"] = uncoloured
+        # A block that waits for its colours shows its code meanwhile, the same text it will have coloured.
+        for _, _, waits, text in blocks:
+            blocks_waiting += waits
+            assert not waits or text.strip(), f"/{path}: a waiting code block shows no code"
+    assert pages_with_math >= 15 and blocks_waiting >= 100
     assert not waiting_first, f"formulas on the first screen not drawn as served: {waiting_first}"
+    assert not uncoloured_first, f"code blocks on the first screen not coloured as served: {uncoloured_first}"
     page.goto(site_url + LESSON)
     formulas = page.evaluate(FORMULAS)
     assert sum(waits for _, _, waits in formulas) >= 100  # most of this lesson's 168 are past the first screen
@@ -106,25 +126,51 @@ def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show
 NEVER_IDLE = "window.requestIdleCallback = () => 0;"
 
 
-def test_a_waiting_formula_is_drawn_as_it_nears_the_window_and_all_before_printing(page: Page, site_url: str) -> None:
+def test_a_waiting_formula_or_code_block_is_drawn_as_it_nears_the_window_and_all_before_printing(page: Page, site_url: str) -> None:
     page.add_init_script(NEVER_IDLE)
     page.goto(site_url + LESSON)
     page.wait_for_load_state("networkidle")
     waiting = ".md-content .katex:has(> .katex-html > template)"
-    before = page.locator(waiting).count()
-    assert before >= 100
+    waiting_code = ".md-content .highlight code:has(> template)"
+    before, before_code = page.locator(waiting).count(), page.locator(waiting_code).count()
+    assert before >= 100 and before_code >= 10
     last = page.locator(".md-content .katex").last
+    last_code = page.locator(".md-content .highlight code:visible").last  # not one in a closed solution
     assert last.locator(".katex-html > template").count() == 1
+    assert last_code.locator("> template").count() == 1 and last_code.locator("span").count() == 0
+    text = last_code.inner_text()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     expect(last.locator(".katex-html > template")).to_have_count(0)  # drawn: it came near the window
     assert last.locator(".katex-html > *").count() > 0
+    last_code.scroll_into_view_if_needed()
+    expect(last_code.locator("> template")).to_have_count(0)  # coloured, the same code
+    assert last_code.locator("span").count() > 0 and last_code.inner_text() == text
+    # Pygments' colours, as on the first screen's blocks: a keyword is not the text's colour.
+    keyword = page.locator(".md-content .highlight code span.kn").last.evaluate("el => getComputedStyle(el).color")
+    assert keyword != last_code.evaluate("el => getComputedStyle(el).color")
     assert 0 < page.locator(waiting).count() < before  # those far from the window still wait
+    assert 0 < page.locator(waiting_code).count() < before_code
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     expect(page.locator(waiting)).to_have_count(0)
+    expect(page.locator(waiting_code)).to_have_count(0)
 
 
-def test_every_formula_is_drawn_once_the_page_is_idle(page: Page, site_url: str) -> None:
+def test_every_formula_and_code_block_is_drawn_once_the_page_is_idle(page: Page, site_url: str) -> None:
     page.goto(site_url + LESSON)
     settled(page)  # waits until no drawing waits
     formulas = page.evaluate(FORMULAS)
     assert len(formulas) >= 150 and all(drawn for _, drawn, _ in formulas)
+    blocks = page.evaluate(CODE_BLOCKS)
+    assert not any(waits for _, _, waits, _ in blocks)
+    assert len(blocks) >= 19 and sum(coloured for _, coloured, _, _ in blocks) >= 19  # the lesson's blocks, their outputs in the runner's panels
+
+
+def test_code_where_search_marked_the_words_keeps_them(page: Page, site_url: str) -> None:
+    """Arriving from a search result, the words found are marked in the code too, and stay marked once the page is idle."""
+    page.goto(site_url + LESSON + "?h=softmax")
+    settled(page)
+    marked = page.locator(".md-content .highlight code:has(mark[data-md-highlight])")
+    assert marked.count() >= 3
+    expect(page.locator(".md-content template[data-later]")).to_have_count(0)
+    # The last of them lies far past the first screen: it waited, and kept its marks instead of its colours.
+    assert (marked.last.locator("mark").first.text_content() or "").lower() == "softmax"

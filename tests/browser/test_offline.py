@@ -59,12 +59,28 @@ def _controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+# What the page and its service worker hold when a block fails: enough to tell a missing file from an uncontrolled page.
+STORAGE_STATE = """async () => {
+  if (!navigator.serviceWorker) return null;
+  const state = { online: navigator.onLine, controller: navigator.serviceWorker.controller?.state ?? null, caches: {} };
+  const registration = await navigator.serviceWorker.getRegistration();
+  state.registration = registration ? ["installing", "waiting", "active"].map((k) => registration[k]?.state ?? null) : null;
+  for (const name of await caches.keys()) {
+    const keys = await (await caches.open(name)).keys();
+    state.caches[name] = name.includes("-python-") ? keys.map((request) => new URL(request.url).pathname) : keys.length;
+  }
+  return state;
+}"""
+
+
 def _run_first_block(page: Page) -> str:
     block = page.locator("[data-runner]").first
     block.locator("button[data-action=run]").click()
     expect(block).to_have_attribute("data-runner-status", re.compile("done|error"))
     output = block.locator("[data-runner-output]").text_content() or ""
-    assert block.get_attribute("data-runner-status") == "done", block.text_content()
+    if block.get_attribute("data-runner-status") != "done":
+        state = page.evaluate(STORAGE_STATE)
+        raise AssertionError(f"the block failed: {block.text_content()}\nstorage: {json.dumps(state, indent=1)}")
     return output
 
 

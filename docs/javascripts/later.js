@@ -1,25 +1,30 @@
-// Draws the formulas past a page's first screen, which the build left undrawn.
+// Draws what the build left for after a page's first screen: formulas'
+// drawings and code blocks' colours.
 //
 // Every formula was typeset when the site was built (overrides/hooks/katex.py):
 // its MathML, which assistive technology reads, is in the page from the start;
 // past the first screen, KaTeX's drawing of it waits in a <template> beside
-// it. A drawing is many elements, and a page with all of them from the start
-// spent much of its loading restyling them. Here each waiting drawing is put
-// in place:
+// it. A code block past the first screen is served as its plain text, its
+// highlighted markup waiting in a <template> inside it
+// (overrides/hooks/code_later.py). Both are many elements, and a page with all
+// of them from the start spent much of its loading restyling them. Here each
+// waiting template takes the place of its parent's content:
 //
-// - at once, when its formula comes within a window's height of the window
-//   (a reader who scrolls, or who arrives at an anchor far down the page);
+// - at once, when it comes within a window's height of the window (a reader
+//   who scrolls, or who arrives at an anchor far down the page);
 // - otherwise a few at a time while the page is idle, each step measured
 //   with the layout it causes and kept to a few milliseconds, so that the
-//   page stays responsive and nothing on screen moves (what is drawn lies
-//   outside the window, and the browser keeps the part the reader sees in place);
+//   page stays responsive and nothing on screen moves (a drawing lies outside
+//   the window, and colours move nothing);
 // - all of them before the page is printed.
 //
-// Runs on every page, and again after each instant navigation (Material's
-// document$); the previous page's observer and steps end with it.
+// Code where search has marked the words the reader looked for keeps its
+// plain text and the marks. Runs on every page, and again after each instant
+// navigation (Material's document$); the previous page's observer and steps
+// end with it.
 
 (() => {
-  const WAITING = "template[data-katex-html]";
+  const WAITING = "template[data-later]";
   // A step's time, layout included: a few milliseconds, well inside the 50 ms
   // after which a task counts as long, even on a phone four times slower.
   const STEP_MS = 6;
@@ -31,7 +36,10 @@
   let nearby = null;
 
   function draw(template) {
-    if (template.isConnected) template.replaceWith(template.content);
+    if (!template.isConnected) return;
+    const parent = template.parentElement;
+    if (parent.querySelector("mark")) template.remove();
+    else parent.replaceChildren(template.content);
   }
 
   function drawAll() {
@@ -44,18 +52,23 @@
     nearby = null;
     const waiting = [...document.querySelectorAll(WAITING)];
     if (!waiting.length) return;
+    const watched = new Map();
     nearby = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           nearby.unobserve(entry.target);
-          const template = entry.target.querySelector(WAITING);
-          if (template) draw(template);
+          draw(watched.get(entry.target));
         }
       },
       { rootMargin: "100% 0px" },
     );
-    for (const template of waiting) nearby.observe(template.closest(".arithmatex") || template.parentElement);
+    for (const template of waiting) {
+      // The formula's or the code block's box (a template has none).
+      const box = template.closest(".arithmatex, .highlight") || template.parentElement;
+      watched.set(box, template);
+      nearby.observe(box);
+    }
 
     let next = 0;
     const step = () => {
