@@ -18,6 +18,11 @@
 //   the window, and colours move nothing);
 // - all of them before the page is printed.
 //
+// The fonts that only the later formulas are drawn with wait too, as preload
+// links in a <template data-later-fonts> in the head: they are asked for once
+// the page is first idle, so that on a slow line they do not share the
+// bandwidth with what the first screen needs.
+//
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
 // navigation (Material's document$); the previous page's observer and steps
@@ -43,13 +48,20 @@
   }
 
   function drawAll() {
+    loadFonts();
     for (const template of document.querySelectorAll(WAITING)) draw(template);
+  }
+
+  function loadFonts() {
+    const fonts = document.head.querySelector("template[data-later-fonts]");
+    if (fonts) fonts.replaceWith(fonts.content);
   }
 
   function mount() {
     const current = ++page;
     if (nearby) nearby.disconnect();
     nearby = null;
+    idle(loadFonts);
     const waiting = [...document.querySelectorAll(WAITING)];
     if (!waiting.length) return;
     const watched = new Map();

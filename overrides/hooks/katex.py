@@ -10,7 +10,8 @@ replaces each of those by KaTeX's output: HTML that draws the formula
 formula is in the accessibility tree once and in the Tab order never. The page
 needs only KaTeX's style sheet and fonts (``vendor/katex/``, from the npm
 package that ``package-lock.json`` pins). The fonts a page's formulas are drawn
-with are preloaded from its head: KaTeX's fonts are invisible until they arrive
+with are preloaded from its head (those that only formulas drawn later need, once
+the page is idle): KaTeX's fonts are invisible until they arrive
 (``font-display: block``) and wider or narrower than the fallback they are laid
 out with meanwhile, so a font that came only when the first formula was laid
 out moved the text around it (layout shift 0.064 on "Multi-head attention").
@@ -274,16 +275,30 @@ def _katex_css() -> str:
     return KATEX_CSS.read_text(encoding="utf-8")
 
 
+# What waits in a page for later.js; its formulas' fonts are not needed while the page loads.
+WAITING = re.compile(r"<template data-later>.*?</template>", re.S)
+
+
 def preload_fonts(output: str, page: Page) -> str:
-    """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with."""
+    """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with.
+
+    The fonts of the formulas drawn as served are preloaded at once; those that only the
+    formulas drawn later need wait in a ``<template data-later-fonts>``, which
+    ``docs/javascripts/later.js`` puts in place once the page is idle: on a slow line
+    they would otherwise share the bandwidth with the page's first screen.
+    """
     if 'class="katex"' not in output:
         return output
     # The whole page's classes: KaTeX's rules name classes only KaTeX's HTML carries.
-    used = fonts_used(output, _katex_css())
-    links = "".join(
-        f'<link rel="preload" href="{get_relative_url(FONTS_URL + name, page.url)}" as="font" type="font/woff2" crossorigin>'
-        for name in used
-    )
+    every = fonts_used(output, _katex_css())
+    at_once = fonts_used(WAITING.sub("", output), _katex_css())
+
+    def link(name: str) -> str:
+        return f'<link rel="preload" href="{get_relative_url(FONTS_URL + name, page.url)}" as="font" type="font/woff2" crossorigin>'
+
+    links = "".join(link(name) for name in at_once)
+    if later := [name for name in every if name not in at_once]:
+        links += "<template data-later-fonts>" + "".join(link(name) for name in later) + "</template>"
     return output.replace("</head>", links + "</head>", 1)
 
 

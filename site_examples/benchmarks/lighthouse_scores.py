@@ -3,7 +3,8 @@
     .venv/bin/python -m site_examples.benchmarks.lighthouse_scores [--runs 3] [--page lessons/self-attention/ ...]
 
 Builds the site, serves it on 127.0.0.1 compressing text with gzip as GitHub
-Pages does (:class:`site_examples.browser.GzipHandler`), and runs Lighthouse
+Pages does, over HTTP/1.1 with its connections kept open
+(:class:`site_examples.browser.GzipHandler`), and runs Lighthouse
 (pinned in ``site_examples/benchmarks/lighthouse/package-lock.json``,
 installed by this script into ``~/.cache/attention-course/``, never by the
 site's set-up) against each page: ``--runs`` times with the desktop preset
@@ -175,7 +176,7 @@ def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
         "",
         f"Measured {meta['date']} on {meta['machine']} with `python -m site_examples.benchmarks.lighthouse_scores` "
         f"(Lighthouse {meta['lighthouse']}, headless Chromium {meta['chromium']}; the site served from 127.0.0.1 "
-        f"with gzip; medians of {meta['runs']} runs per page and form factor; mobile is Lighthouse's emulated "
+        f"{meta.get('served', 'with gzip')}; medians of {meta['runs']} runs per page and form factor; mobile is Lighthouse's emulated "
         "mid-range phone on a simulated slow 4G network with a 4× slower CPU). Accessibility, best practices and "
         "SEO show the lower of the two form factors; the bytes are what the desktop run transferred before "
         "anything was run. "
@@ -227,6 +228,7 @@ def main() -> None:
         "chromium": chromium_version,
         "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip(),
         "runs": args.runs,
+        "served": f"over {GzipHandler.protocol_version}, connections kept open, text gzipped",
         "generated_by": "site_examples/benchmarks/lighthouse_scores.py",
     }
     text = markdown(results, meta)

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from site_examples.browser import is_local
 from tests.browser.test_accessibility import settled, site_pages
+from tests.browser.test_page_load import KATEX_FONTS_DRAWN
 
 LESSON = "lessons/scaled-dot-product-attention/"
 
@@ -88,12 +89,16 @@ CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content div.highlight[
 def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show_their_mathml(
     browser: Browser, site_url: str, built_site: Path, width: int, height: int
 ) -> None:
-    """The formulas a reader sees first never wait for a script, on any page; with scripts off, the others show as MathML."""
+    """The formulas a reader sees first never wait for a script, on any page; with scripts off, the others show as MathML.
+
+    So do the code blocks' colours; and the fonts a lesson preloads at once are exactly those its formulas drawn as served use.
+    """
     context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=False)
     context.route("**/*", lambda route, request: route.continue_() if is_local(request.url, site_url.rstrip("/")) else route.abort())
     page = context.new_page()
     waiting_first: dict[str, int] = {}
     uncoloured_first: dict[str, int] = {}
+    fonts_differ: dict[str, tuple[list[str], list[str]]] = {}
     pages_with_math = blocks_waiting = 0
     for path in site_pages(built_site):
         page.goto(site_url + path)
@@ -101,6 +106,13 @@ def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show
         pages_with_math += bool(formulas)
         if undrawn := sum(1 for seen, drawn, _ in formulas if seen and not drawn):
             waiting_first[f"/{path}"] = undrawn
+        # The fonts preloaded at once are those the formulas drawn as served need (the others wait for later.js).
+        if path.startswith("lessons/"):
+            drawn = page.evaluate(f"document.fonts.ready.then({KATEX_FONTS_DRAWN})")
+            hrefs = page.locator("head > link[rel=preload][as=font]").evaluate_all("(links) => links.map((l) => l.href)")
+            preloaded = sorted(href.rsplit("/", 1)[1] for href in hrefs)
+            if drawn != preloaded:
+                fonts_differ[f"/{path}"] = (drawn, preloaded)
         blocks = page.evaluate(CODE_BLOCKS)
         if uncoloured := sum(1 for seen, _, waits, _ in blocks if seen and waits):
             uncoloured_first[f"/{path}"] = uncoloured
@@ -111,6 +123,7 @@ def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show
     assert pages_with_math >= 15 and blocks_waiting >= 100
     assert not waiting_first, f"formulas on the first screen not drawn as served: {waiting_first}"
     assert not uncoloured_first, f"code blocks on the first screen not coloured as served: {uncoloured_first}"
+    assert not fonts_differ, f"fonts drawn with as served, and preloaded at once: {fonts_differ}"
     page.goto(site_url + LESSON)
     formulas = page.evaluate(FORMULAS)
     assert sum(waits for _, _, waits in formulas) >= 100  # most of this lesson's 168 are past the first screen
