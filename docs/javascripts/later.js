@@ -18,10 +18,10 @@
 //   the window, and colours move nothing);
 // - all of them before the page is printed.
 //
-// The fonts that only the later formulas are drawn with wait too, as preload
-// links in a <template data-later-fonts> in the head: they are asked for once
-// the page is first idle, so that on a slow line they do not share the
-// bandwidth with what the first screen needs.
+// The fonts that only the later formulas are drawn with wait too, listed in a
+// <template data-later-fonts> in the head: they are asked for once the page is
+// first idle, so that on a slow line they do not share the bandwidth with what
+// the first screen needs.
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
@@ -52,9 +52,25 @@
     for (const template of document.querySelectorAll(WAITING)) draw(template);
   }
 
+  // A font face as the page's FontFaceSet names it, and as the build's data-face does.
+  const faceName = (face) => [face.family.replaceAll('"', ""), face.weight === "normal" ? "400" : face.weight, face.style].join(" ");
+
+  // The template lists the fonts with their faces. Each is asked for through the page's own
+  // font face, which downloads it once: a preload link put in the page now is not matched
+  // with the face's own request when a formula is drawn (measured: each font downloaded twice).
   function loadFonts() {
     const fonts = document.head.querySelector("template[data-later-fonts]");
-    if (fonts) fonts.replaceWith(fonts.content);
+    if (!fonts) return;
+    fonts.remove();
+    const faces = new Map([...document.fonts].map((face) => [faceName(face), face]));
+    for (const link of fonts.content.querySelectorAll("link[data-face]")) {
+      const face = faces.get(link.dataset.face);
+      if (face) {
+        if (face.status === "unloaded") face.load().catch(() => {}); // drawn with the fallback if it fails, as without it
+      } else {
+        document.head.append(link); // a face the style sheet names otherwise: preloaded as it is
+      }
+    }
   }
 
   function mount() {

@@ -283,9 +283,11 @@ def preload_fonts(output: str, page: Page) -> str:
     """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with.
 
     The fonts of the formulas drawn as served are preloaded at once; those that only the
-    formulas drawn later need wait in a ``<template data-later-fonts>``, which
-    ``docs/javascripts/later.js`` puts in place once the page is idle: on a slow line
-    they would otherwise share the bandwidth with the page's first screen.
+    formulas drawn later need are listed in a ``<template data-later-fonts>``, as the
+    same links, each naming its face: ``docs/javascripts/later.js`` asks for those faces
+    once the page is idle (on a slow line they would otherwise share the bandwidth with
+    the page's first screen), through the page's own font faces, so that each font is
+    downloaded once whether a formula or later.js asks for it first.
     """
     if 'class="katex"' not in output:
         return output
@@ -293,12 +295,15 @@ def preload_fonts(output: str, page: Page) -> str:
     every = fonts_used(output, _katex_css())
     at_once = fonts_used(WAITING.sub("", output), _katex_css())
 
-    def link(name: str) -> str:
-        return f'<link rel="preload" href="{get_relative_url(FONTS_URL + name, page.url)}" as="font" type="font/woff2" crossorigin>'
+    def link(name: str, extra: str = "") -> str:
+        href = get_relative_url(FONTS_URL + name, page.url)
+        return f'<link rel="preload" href="{href}" as="font" type="font/woff2" crossorigin{extra}>'
 
     links = "".join(link(name) for name in at_once)
     if later := [name for name in every if name not in at_once]:
-        links += "<template data-later-fonts>" + "".join(link(name) for name in later) + "</template>"
+        # Each with its face, as the page's FontFaceSet names it: later.js asks for the face.
+        face_of = {file: " ".join(face) for face, file in font_rules(_katex_css())[0].items()}
+        links += "<template data-later-fonts>" + "".join(link(name, f' data-face="{face_of[name]}"') for name in later) + "</template>"
     return output.replace("</head>", links + "</head>", 1)
 
 

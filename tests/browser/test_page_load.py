@@ -10,6 +10,7 @@ appeared (docs/stylesheets/extra.css keeps the scrollbar's room from the start).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,13 @@ WATCH_SHIFTS = """
 window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const shift of list.getEntries()) {
-    const moved = shift.sources.map((s) => s.node && s.node.nodeType === 1 ? s.node.tagName + "." + s.node.className : String(s.node && s.node.nodeName));
+    // What moved, and from where to where (x, y, width, height before → after), at what time.
+    const moved = shift.sources.map((s) => {
+      const node = s.node && s.node.nodeType === 3 ? s.node.parentElement : s.node;
+      const what = node ? node.tagName + "." + node.className + (s.node && s.node.nodeType === 3 ? ` "${s.node.textContent.slice(0, 30)}"` : "") : "?";
+      const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(",");
+      return `${what} [${rect(s.previousRect)} → ${rect(s.currentRect)}] at ${Math.round(shift.startTime)} ms`;
+    });
     window.__shifts.push([shift.value, moved.slice(0, 3).join(", ")]);
   }
 }).observe({ type: "layout-shift", buffered: true });
@@ -133,11 +140,12 @@ def test_lessons_do_not_move_as_they_load_and_preload_exactly_their_formulas_fon
 
     KaTeX's fonts are invisible until they arrive and differently wide than the fallback the text is
     laid out with meanwhile (multi-head attention moved by 0.064 before they were preloaded): the
-    fonts a lesson draws with as it loads are exactly the fonts it preloads, none late, none for nothing.
+    fonts a lesson draws with as it loads are exactly the fonts it preloads, at once or once idle
+    (those only its later formulas need), none late, none for nothing, and none downloaded twice.
     """
     lessons = [path for path in site_pages(built_site) if path.startswith("lessons/")]
     assert len(lessons) >= 11
-    moved, unpreloaded, unused = {}, {}, {}
+    moved, unpreloaded, unused, twice = {}, {}, {}, {}
     for path in lessons:
         page = open_page(viewport={"width": width, "height": height}, color_scheme="light")
         page.add_init_script(WATCH_SHIFTS)
@@ -146,10 +154,13 @@ def test_lessons_do_not_move_as_they_load_and_preload_exactly_their_formulas_fon
         shifts = page.evaluate("window.__shifts")
         if sum(value for value, _ in shifts) > 0.02:
             moved[path] = shifts
-        preloaded = {
-            href.rsplit("/", 1)[1]
-            for href in page.locator("link[rel=preload][as=font]").evaluate_all("(links) => links.map((l) => l.href)")
-        }
+        # As served: the head's preloads, and the fonts its template lists for later.js to ask for once the page is idle.
+        served = (built_site / path / "index.html").read_text(encoding="utf-8")
+        head = served[: served.index("</head>")]
+        preloaded = set(re.findall(r'<link rel="preload" href="[^"]*/([\w-]+\.woff2)" as="font"', head))
+        fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.woff2'))")
+        if len(fetched) != len(set(fetched)):
+            twice[path] = sorted(name for name in set(fetched) if fetched.count(name) > 1)
         drawn = set(page.evaluate(KATEX_FONTS_DRAWN))
         assert "KaTeX_Main-Regular.woff2" in drawn, path  # every lesson has math
         if drawn - preloaded:
@@ -160,3 +171,4 @@ def test_lessons_do_not_move_as_they_load_and_preload_exactly_their_formulas_fon
     assert not moved, f"lessons that moved as they loaded (layout shift, what moved): {moved}"
     assert not unpreloaded, f"fonts drawn with but not preloaded: {unpreloaded}"
     assert not unused, f"fonts preloaded and never drawn with: {unused}"
+    assert not twice, f"fonts downloaded twice: {twice}"
