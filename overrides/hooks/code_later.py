@@ -10,7 +10,7 @@ without those elements blocked for 89-160 ms against 271-373 ms.
 
 So a block past the first screen (``_build.within_first_screen``) is served as
 its plain text, which reads, copies, searches and runs the same, and its
-highlighted markup waits beside it in a ``<template>``; ``docs/javascripts/later.js``
+highlighted markup waits inside the ``<code>``, in a ``<template>``; ``docs/javascripts/later.js``
 puts it in place a few blocks at a time while the page is idle, at once when the
 block comes near the window, and before the page is printed. The text does not
 move: the tokens' styles change only colours. The line anchors
