@@ -25,10 +25,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import sys
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+
+from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the checkout's packages, when mkdocs runs without them installed
@@ -46,6 +49,7 @@ __all__ = [
     "file_sha256",
     "files_digest",
     "later",
+    "node_with",
     "pyodide_cache",
     "within_first_screen",
 ]
@@ -55,6 +59,24 @@ NODE_MODULES = ROOT / "node_modules"
 # The Pyodide the site ships: moving to another is this line and the same
 # version of the npm package `pyodide` (docs/maintaining.md, "Moving Pyodide").
 PYODIDE_VERSION = "0.27.8"
+
+
+def node_with(package: str, hook: str) -> str:
+    """The path of ``node``, checked to find the npm ``package`` in the checkout's ``node_modules``.
+
+    Raises:
+        PluginError: Node.js is not on ``PATH``, or the package is not installed (``npm ci``);
+            the message names ``hook``.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError(f"{hook} hook: Node.js is needed to build the site (install Node.js and npm)")
+    if not (NODE_MODULES / package / "package.json").is_file():
+        raise PluginError(
+            f"{hook} hook: {NODE_MODULES / package} is missing. Install the site's front-end packages with "
+            "`npm ci` (or run ./dev.sh build, which does it)."
+        )
+    return node
 
 
 def cache_dir() -> Path:

@@ -44,7 +44,6 @@ import functools
 import html
 import json
 import re
-import shutil
 import subprocess
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -52,7 +51,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from _build import NODE_MODULES, ROOT, later, within_first_screen
+from _build import NODE_MODULES, ROOT, later, node_with, within_first_screen
 
 # KaTeX's drawing of a formula, which follows its MathML.
 DRAWING = '<span class="katex-html" aria-hidden="true">'
@@ -102,14 +101,7 @@ class _Typesetter:
 
     @staticmethod
     def _start() -> subprocess.Popen[str]:
-        node = shutil.which("node")
-        if node is None:
-            raise PluginError("katex hook: Node.js is needed to typeset the math (install Node.js and npm)")
-        if not (NODE_MODULES / "katex" / "package.json").is_file():
-            raise PluginError(
-                f"katex hook: {NODE_MODULES / 'katex'} is missing. Install the site's front-end packages with "
-                "`npm ci` (or run ./dev.sh build, which does it)."
-            )
+        node = node_with("katex", "katex")
         return subprocess.Popen(
             [node, "-e", _RENDERER],
             cwd=ROOT,  # require("katex") from the checkout's node_modules

@@ -45,8 +45,9 @@ def test_notebook_figures_are_drawn_for_the_colour_scheme(open_page, site_url: s
             figure = shown.nth(n)
             expect(figure).to_be_visible()
             where = f"{path} figure {n + 1}"
+            figure.scroll_into_view_if_needed()  # past the first screen, a figure loads as the reader nears it
+            figure.evaluate("(img) => img.decode()")  # rejects if it cannot load
             assert figure.evaluate("(img) => img.complete && img.naturalWidth > 0"), f"{where} did not load"
-            figure.scroll_into_view_if_needed()
             brightness = margin_brightness(Image.open(io.BytesIO(figure.screenshot())).convert("L"))
             if scheme == "dark":
                 assert brightness < 0.3, f"{where} has a bright background ({brightness:.2f}) on the dark page"

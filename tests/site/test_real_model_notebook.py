@@ -21,7 +21,7 @@ def test_notebook_ran_the_model(built_site: Path) -> None:
     assert weight and embedding, "the reference check did not print: the notebook did not run"
     assert float(weight.group(1)) < 1e-4 and float(embedding.group(1)) < 1e-4
     # Each of its 5 figures twice, for the light and the dark scheme, described (site_examples/figure_schemes.py).
-    assert page.count('src="data:image/png;base64,') == 10
+    assert len(re.findall(r'src="figure-[0-9a-f]{16}\.png#only-(?:light|dark)"', page)) == 10
     assert page.count('#only-light"') == page.count('#only-dark"') == 5
     assert "No description has been provided" not in page
     assert (built_site / "examples/attention-in-a-real-model/attention-in-a-real-model.py").is_file()
