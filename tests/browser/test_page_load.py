@@ -39,11 +39,28 @@ def test_materials_script_keeps_the_colours_the_page_was_built_with(open_page, s
     page.goto(site_url + LESSON)
     settled(page)
     changes = page.evaluate("window.__paletteChanges")
-    assert ["data-md-color-switching", None, ""] in changes  # Material's script did apply the palette
-    changed = [(name, old, new) for name, old, new in changes if name != "data-md-color-switching" and old != new]
-    # Only the attribute no stylesheet reads (the entry's media query) is new.
+    changed = [(name, old, new) for name, old, new in changes if old != new]
+    # Material's script did apply the palette, and only the attribute no stylesheet reads (the entry's media
+    # query) is new. Nor did the page restyle itself whole for nothing: Material's "switching" mark, which
+    # holds back colour transitions while colours change, is let through to nothing as the page starts.
     assert changed == [("data-md-color-media", None, "(prefers-color-scheme)")]
     assert page.locator("body").get_attribute("data-md-color-accent") == "deep-orange"
+
+
+def test_switching_the_colours_is_materials_own_after_the_start(open_page, site_url: str) -> None:
+    page = open_page(color_scheme="light")
+    page.add_init_script(WATCH_PALETTE)
+    page.goto(site_url + LESSON)
+    settled(page)
+    page.evaluate("window.__paletteChanges = []")
+    page.locator("label[for=__palette_1]").click()  # the system's scheme, then light, then dark
+    page.locator("label[for=__palette_2]").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    changes = page.evaluate("window.__paletteChanges")
+    # Material marks the switch (no colour transition plays) and takes the mark away once the colours are set.
+    assert ["data-md-color-switching", None, ""] in changes
+    expect(page.locator("body")).not_to_have_attribute("data-md-color-switching", "")
+    assert page.evaluate("getComputedStyle(document.body).colorScheme") == "dark"
 
 
 def test_only_the_shown_figures_are_downloaded_as_the_reader_reaches_them(open_page, site_url: str) -> None:
