@@ -47,6 +47,32 @@ def test_materials_script_keeps_the_colours_the_page_was_built_with(open_page, s
     assert page.locator("body").get_attribute("data-md-color-accent") == "deep-orange"
 
 
+# Every change of an address (href, src) of an element of <head>: which, and whether <body> had begun.
+WATCH_HEAD_ADDRESSES = """
+window.__headAddresses = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.parentNode === document.head && (r.attributeName === "href" || r.attributeName === "src"))
+      window.__headAddresses.push([r.target.outerHTML.slice(0, 80), r.oldValue, Boolean(document.body)]);
+  }
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["href", "src"] });
+"""
+
+
+def test_the_heads_addresses_are_made_absolute_before_anything_is_styled(open_page, site_url: str) -> None:
+    """Instant navigation makes every address absolute; done once the page was styled, it restyled the page whole."""
+    page = open_page()
+    page.add_init_script(WATCH_HEAD_ADDRESSES)
+    page.goto(site_url + LESSON)
+    settled(page)
+    changes = page.evaluate("window.__headAddresses")
+    sheets = [change for change in changes if 'rel="stylesheet"' in change[0]]
+    assert len(sheets) >= 8  # Material's two and the site's own, each made absolute
+    assert all(not body_begun for _, _, body_begun in sheets), sheets
+    for address in page.evaluate("[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href'))"):
+        assert address.startswith(site_url), address
+
+
 def test_switching_the_colours_is_materials_own_after_the_start(open_page, site_url: str) -> None:
     page = open_page(color_scheme="light")
     page.add_init_script(WATCH_PALETTE)
