@@ -3,8 +3,8 @@
 mkdocs-jupyter renders each notebook of ``site_examples/`` into a page that
 carries, inline, JupyterLab's whole style sheet and its theme (585 kB, of which
 a notebook's page uses a few kB), and every figure as base64 PNG data in its
-``<img>`` (the notebook with 7 figures, each in both colour schemes: 770 kB
-gzip). On such a page the browser parses all of it, matches every element
+``<img>`` (the real-model notebook's page, with 5 figures in both colour
+schemes: 770 kB gzip). On such a page the browser parses all of it, matches every element
 against all of it, and decodes every figure, the hidden scheme's too, before
 the reader sees anything. On each notebook page this hook:
 
