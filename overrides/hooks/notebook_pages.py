@@ -139,15 +139,14 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def figures_to_files(output: str, folder: Path, where: str = "page") -> tuple[str, list[str]]:
-    """``output`` with each inline PNG figure written to a file in ``folder``; the files' names.
+def figures_to_files(output: str, folder: Path, where: str = "page") -> str:
+    """``output`` with each inline PNG figure written to a file in ``folder`` and shown from there.
 
     Raises:
         PluginError: an inline PNG figure's data is not a PNG image.
     """
     tags = list(_IMG.finditer(output))
     shown = within_first_screen(output, [tag.start() for tag in tags])
-    names: list[str] = []
     pieces, position = [], 0
     for tag, first_screen in zip(tags, shown, strict=True):
         source = _PNG_SRC.search(tag.group(0))
@@ -161,7 +160,6 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> tuple[st
         name = f"figure-{hashlib.sha256(data).hexdigest()[:16]}.png"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
-        names.append(name)
         img = tag.group(0)
         attributes = f'src="{name}{source.group(2) or ""}"'
         if not re.search(r"\bwidth=", img) and not re.search(r"\bheight=", img):
@@ -170,7 +168,7 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> tuple[st
         img = img[: source.start()] + attributes + img[source.end() :]
         pieces += [output[position : tag.start()], img]
         position = tag.end()
-    return "".join(pieces) + output[position:], names
+    return "".join(pieces) + output[position:]
 
 
 def _site_styles(config: MkDocsConfig) -> list[str]:
@@ -186,5 +184,4 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     sheets = {name: (JUPYTER_ASSETS / name).read_text(encoding="utf-8") for name in JUPYTER_SHEETS}
     output = purge_styles(output, sheets, _site_styles(config), where)
     folder = (Path(config.site_dir) / page.file.dest_uri).parent
-    output, _ = figures_to_files(output, folder, where)
-    return output
+    return figures_to_files(output, folder, where)
