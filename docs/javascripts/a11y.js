@@ -5,7 +5,9 @@
 //   pane of the lab, on a narrow screen) can be scrolled from the keyboard:
 //   while, and only while, its content is wider than it is, it is a Tab stop
 //   (tabindex="0"), and a plain box is named for what it holds. Material does
-//   the same for its code blocks.
+//   the same for its code blocks, but only once a block has come into view
+//   (its content.lazy feature, mkdocs.yml): until then this script does it, so
+//   that Tab never passes over a block further down that scrolls.
 // - Material's search panel is a dialog: it gets a name.
 
 (() => {
@@ -14,6 +16,8 @@
     [".md-typeset div.arithmatex", "Formula, scrolls sideways"],
     [".md-typeset .md-typeset__scrollwrap", "Table, scrolls sideways"],
     [".md-typeset .jupyter-wrapper .highlight-ipynb", "Code, scrolls sideways"],
+    // Material's code blocks, as Material itself marks them: focusable, no name of their own.
+    [".md-typeset pre > code", null],
     // The lab's panes are named sections, its data table a table with a caption.
     [".md-typeset .viz-query, .md-typeset .viz-qk, .md-typeset .viz-table-box table", null],
   ];

@@ -207,3 +207,32 @@ def test_a_box_that_scrolls_sideways_is_a_named_tab_stop_only_while_it_scrolls(o
     assert sum(scrolls for scrolls, _, _ in wide) < sum(scrolls for scrolls, _, _ in narrow)
     for scrolls, tab, label in wide:
         assert (tab, label) == ((0, "Formula, scrolls sideways") if scrolls else (-1, None))
+
+
+CODE_STATE = """() => [...document.querySelectorAll('.md-typeset pre > code')].map((el) => ({
+  below: el.getBoundingClientRect().top > innerHeight,
+  scrolls: el.scrollWidth > el.clientWidth + 1,
+  tab: el.tabIndex,
+  copy: el.parentElement.querySelector('.md-code__nav .md-code__button') !== null,
+}))"""
+
+
+def test_a_code_block_that_scrolls_is_a_tab_stop_before_material_sets_it_up(open_page, site_url: str) -> None:
+    """Material sets a code block up (copy button, its own Tab stop) only once it comes into view (``content.lazy``).
+
+    A block further down that scrolls sideways is a Tab stop from the start (``a11y.js``), so that Tab never
+    passes over it; a block that fits is none.
+    """
+    page = open_page(viewport={"width": 360, "height": 800})
+    page.goto(site_url + "lessons/self-attention/")
+    settled(page)
+    page.wait_for_function(f"() => ({CODE_STATE})().every((block) => block.scrolls === (block.tab === 0))")
+    blocks = page.evaluate(CODE_STATE)
+    below = [block for block in blocks if block["below"]]
+    assert len(blocks) >= 20 and len(below) == len(blocks)  # every block of this lesson starts below the first screen
+    assert sum(block["scrolls"] for block in below) >= 10 and not all(block["scrolls"] for block in below)
+    last = page.locator(".md-typeset pre > code").last
+    assert not blocks[-1]["copy"], "Material set up a block that was never in view: content.lazy is off"
+    last.scroll_into_view_if_needed()
+    expect(last.locator("xpath=..").locator(".md-code__nav .md-code__button")).to_have_count(1)
+    assert page.evaluate(CODE_STATE)[-1]["tab"] == (0 if blocks[-1]["scrolls"] else -1)
