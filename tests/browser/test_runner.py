@@ -405,9 +405,15 @@ def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_
     def growth(counts: dict[int, dict[str, int]], name: str) -> int:
         return counts[LATE][name] - counts[EARLY][name]
 
+    # The baseline can shrink between the two counts (a garbage collection that happened to run there: measured
+    # once, -385 nodes), which says nothing about the runner: the runner's growth is held to what Material's own
+    # pages add at most, never less than nothing.
+    def baseline_growth(name: str) -> int:
+        return max(growth(baseline, name), 0)
+
     assert growth(runner, "documents") <= growth(baseline, "documents"), (baseline, runner)
-    assert growth(runner, "jsEventListeners") <= growth(baseline, "jsEventListeners") + 8, (baseline, runner)
-    assert growth(runner, "nodes") <= growth(baseline, "nodes") + 400, (baseline, runner)
+    assert growth(runner, "jsEventListeners") <= baseline_growth("jsEventListeners") + 8, (baseline, runner)
+    assert growth(runner, "nodes") <= baseline_growth("nodes") + 400, (baseline, runner)
 
 
 def test_components_can_call_python_in_a_namespace_of_their_own(page: Page, site_url: str) -> None:
