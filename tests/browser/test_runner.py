@@ -351,6 +351,23 @@ EARLY, LATE = 4, 12
 STUB_RUNNER = "export function mount() { return undefined; }\n"
 
 
+def _settled_counters(page: Page, cdp) -> dict[str, int]:
+    """Chrome's DOM counters after garbage collection, once two readings 250 ms apart agree (at most 5 s).
+
+    Right after a page change, the page is still setting itself up (Material mounts each code block as it comes
+    into view, the editor loads): a single reading taken then, on a busy machine, caught a page halfway.
+    """
+    previous = None
+    for _ in range(20):
+        page.wait_for_timeout(250)
+        cdp.send("HeapProfiler.collectGarbage")
+        current = cdp.send("Memory.getDOMCounters")
+        if current == previous:
+            break
+        previous = current
+    return current
+
+
 def _navigate_and_count(page: Page, site_url: str, use_blocks: bool) -> dict[int, dict[str, int]]:
     """Go back and forth between two lessons by their navigation links (Material's instant navigation), LATE times.
 
@@ -374,9 +391,7 @@ def _navigate_and_count(page: Page, site_url: str, use_blocks: bool) -> dict[int
             editor = _editor(page, 1)
             editor.press("Control+End")
             editor.press_sequentially(" ")
-        page.wait_for_timeout(200)
-        cdp.send("HeapProfiler.collectGarbage")
-        counts[change] = cdp.send("Memory.getDOMCounters")
+        counts[change] = _settled_counters(page, cdp)
     assert page.evaluate("window.__same_document") is True  # no reload: every change was instant
     cdp.detach()
     return counts
