@@ -451,7 +451,7 @@ def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_
     def baseline_growth(name: str) -> int:
         return max(growth(baseline, name), 0)
 
-    assert growth(runner, "documents") <= growth(baseline, "documents"), (baseline, runner)
+    assert growth(runner, "documents") <= baseline_growth("documents"), (baseline, runner)
     assert growth(runner, "jsEventListeners") <= baseline_growth("jsEventListeners") + 8, (baseline, runner)
     assert growth(runner, "nodes") <= baseline_growth("nodes") + 400, (baseline, runner)
 
