@@ -23,6 +23,14 @@
 // first idle, so that on a slow line they do not share the bandwidth with what
 // the first screen needs.
 //
+// A reader who arrives at an anchor (a link into a section, an entry of the
+// contents) lands on its heading while much above it still waits to be drawn.
+// Drawing changes the height of what lies above, and Chromium's scroll
+// anchoring makes up for it only when it anchors on an element the drawing
+// leaves alone: on a loaded machine the heading ended 131 px above the window,
+// or 462 px below its top. So the anchor's target is held where the browser
+// put it until the reader scrolls, types or touches (hold, below).
+//
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
 // navigation (Material's document$); the previous page's observer and steps
@@ -33,12 +41,15 @@
   // A step's time, layout included: a few milliseconds, well inside the 50 ms
   // after which a task counts as long, even on a phone four times slower.
   const STEP_MS = 6;
+  // How long a hold on the fragment's target outlasts the page's last drawing step.
+  const HOLD_MS = 3000;
   const idle = window.requestIdleCallback
     ? (step) => window.requestIdleCallback(step, { timeout: 1000 })
     : (step) => window.setTimeout(step, 50);
 
   let page = 0;
   let nearby = null;
+  let held = null;
 
   function draw(template) {
     if (!template.isConnected) return;
@@ -46,6 +57,69 @@
     if (parent.querySelector("mark")) template.remove();
     else parent.replaceChildren(template.content);
   }
+
+  // Keeps the target of the address's fragment where the browser scrolled it
+  // to (its scroll margin under the header): from the moment it lies there,
+  // each drawing step, each change of the page's height and each scroll that
+  // the reader did not make moves the page back by as much as the target
+  // moved. The reader's first wheel, key, touch or click ends the hold, as
+  // does another fragment or page, or HOLD_MS without a drawing step (the
+  // page no longer changes by itself). When Material swaps the same page in
+  // again for the same fragment (its answer to a history step), the hold
+  // carries on, the new target put where the old one was held.
+  function hold() {
+    const previous = held;
+    held = null;
+    if (previous) previous.end();
+    const id = decodeURIComponent(location.hash.slice(1));
+    const target = id && document.getElementById(id);
+    if (!target) return;
+    const ended = new AbortController();
+    const resized = new ResizeObserver(() => keep());
+    let top = null;
+    let timer = 0;
+    const end = () => ended.abort();
+    const extend = () => {
+      clearTimeout(timer);
+      timer = setTimeout(end, HOLD_MS);
+    };
+    const keep = () => {
+      if (!target.isConnected) return;
+      const now = target.getBoundingClientRect().top;
+      if (top === null) {
+        const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+        if (Math.abs(now - margin) > 2) return; // not there yet (or the reader is elsewhere, as after a reload)
+        top = now;
+        resized.observe(document.body);
+      } else if (Math.abs(now - top) >= 1) {
+        window.scrollBy(0, now - top);
+      }
+    };
+    ended.signal.addEventListener("abort", () => {
+      resized.disconnect();
+      clearTimeout(timer);
+      if (held && held.end === end) held = null;
+    });
+    const options = { signal: ended.signal, passive: true, capture: true };
+    for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) window.addEventListener(type, end, options);
+    window.addEventListener("scroll", keep, options);
+    if (previous && previous.id === id && previous.top() !== null) {
+      top = previous.top();
+      resized.observe(document.body);
+    }
+    keep();
+    extend();
+    held = {
+      id,
+      top: () => top,
+      end,
+      keep: () => {
+        extend();
+        keep();
+      },
+    };
+  }
+  const keepHeld = () => held && held.keep();
 
   function drawAll() {
     loadFonts();
@@ -77,6 +151,7 @@
     const current = ++page;
     if (nearby) nearby.disconnect();
     nearby = null;
+    hold();
     idle(loadFonts);
     const waiting = [...document.querySelectorAll(WAITING)];
     if (!waiting.length) return;
@@ -88,6 +163,7 @@
           nearby.unobserve(entry.target);
           draw(watched.get(entry.target));
         }
+        keepHeld();
       },
       { rootMargin: "100% 0px" },
     );
@@ -106,6 +182,7 @@
         for (const end = Math.min(next + 4, waiting.length); next < end; next++) draw(waiting[next]);
         void document.documentElement.offsetHeight; // the layout this step causes, counted in it
       }
+      keepHeld();
       if (next < waiting.length) idle(step);
       else if (nearby) {
         nearby.disconnect();
@@ -116,6 +193,7 @@
   }
 
   window.addEventListener("beforeprint", drawAll);
+  window.addEventListener("hashchange", hold);
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
   else document.addEventListener("DOMContentLoaded", mount);
 })();

@@ -215,3 +215,35 @@ def test_lessons_do_not_move_as_they_load_and_preload_exactly_their_formulas_fon
     assert not unpreloaded, f"fonts drawn with but not preloaded: {unpreloaded}"
     assert not unused, f"fonts preloaded and never drawn with: {unused}"
     assert not twice, f"fonts downloaded twice: {twice}"
+
+
+@pytest.mark.parametrize("width, height", [(1350, 940), (390, 844)])
+def test_an_anchor_far_down_a_lesson_lands_on_its_heading_and_stays_until_the_reader_scrolls(
+    open_page, site_url: str, width: int, height: int
+) -> None:
+    """Above the heading, formulas and code wait in templates that later.js draws while the page is idle (at once
+    when near the window), and Material swaps the page in again for the fragment: both change the height of what
+    lies above. On a loaded machine, without later.js's hold, the heading ended 131 px above the window at 1350 px
+    and 462 px down at 390 px. The heading is where the reader lands, stays there while the page draws what
+    waited, the table of contents marks its section, and the reader's own scroll is not undone."""
+    page = open_page(viewport={"width": width, "height": height}, color_scheme="light")
+    page.goto(site_url + LESSON)
+    headings = page.evaluate("[...document.querySelectorAll('article.md-typeset > h2[id]')].map((h) => h.id)")
+    assert len(headings) >= 6
+    target = headings[len(headings) * 2 // 3]
+    page.goto(site_url + LESSON + "#" + target)
+    settled(page)
+    page.wait_for_timeout(500)  # anything that would still move the page, moves
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    top = page.evaluate(f"document.getElementById({target!r}).getBoundingClientRect().top")
+    assert header <= top <= header + 60, f"#{target} at {top:.0f} px, under a header ending at {header:.0f} px"
+    landed = page.evaluate("scrollY")
+    assert landed > 3 * height  # far down: much above it was drawn after the jump
+    if width >= 1220:  # the table of contents is beside the page
+        active = page.locator(".md-sidebar--secondary .md-nav__link--active")
+        expect(active).to_have_attribute("href", re.compile("#" + re.escape(target) + "$"))
+    page.mouse.move(width // 2, height // 2)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(f"() => scrollY <= {landed - 300}")
+    page.wait_for_timeout(300)  # a hold that outlived the reader's scroll would have taken the page back by now
+    assert page.evaluate("scrollY") <= landed - 300

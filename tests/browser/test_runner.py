@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from site_examples import cell
+from tests.browser.dom_counters import dom_counters
 from tests.helpers import ROOT, load_root_conftest
 
 DOCS = ROOT / "docs"
@@ -385,8 +386,7 @@ def _settled_counters(page: Page, cdp) -> dict[str, int]:
     previous = None
     for _ in range(20):
         page.wait_for_timeout(250)
-        cdp.send("HeapProfiler.collectGarbage")
-        current = cdp.send("Memory.getDOMCounters")
+        current = dom_counters(page, cdp)
         if current == previous:
             break
         previous = current

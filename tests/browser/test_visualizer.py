@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from attention.lab import tokenize, unknown_words, visualizer_data
+from tests.browser.dom_counters import dom_counters
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESETS = json.loads((ROOT / "docs" / "data" / "visualizer-presets.json").read_text(encoding="utf-8"))
@@ -512,9 +513,7 @@ def _listeners_after_round_trips(browser: Browser, traffic, site_url: str, round
             if target == "lab/" and not stub_lab:
                 expect(_lab(page)).to_have_attribute("data-status", "ready")
             page.wait_for_timeout(200)
-        cdp.send("HeapProfiler.collectGarbage")
-        cdp.send("HeapProfiler.collectGarbage")
-        counts.append(cdp.send("Memory.getDOMCounters")["jsEventListeners"])
+        counts.append(dom_counters(page, cdp)["jsEventListeners"])
     context.close()
     return counts
 

@@ -22,6 +22,7 @@ from attention.lab import smollm2
 from attention.lab.smollm2 import expand_view
 from attention.models import load_smollm2
 from attention.models.weights import SMOLLM2_FILE, SMOLLM2_FILE_SIZE
+from tests.browser.dom_counters import dom_counters
 from tests.browser.test_accessibility import axe, scheme_page, settled
 
 LAB = "lab/"
@@ -241,9 +242,7 @@ def _listeners_after_round_trips(browser: Browser, traffic, site_url: str, round
                 expect(_lab(page)).to_have_attribute("data-status", "ready")
                 page.locator("[data-viz] [role=gridcell]").nth(40).click()
             page.wait_for_timeout(200)
-        cdp.send("HeapProfiler.collectGarbage")
-        cdp.send("HeapProfiler.collectGarbage")
-        counts.append(cdp.send("Memory.getDOMCounters")["jsEventListeners"])
+        counts.append(dom_counters(page, cdp)["jsEventListeners"])
     context.close()
     return counts
 
