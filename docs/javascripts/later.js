@@ -60,13 +60,15 @@
 
   // Keeps the target of the address's fragment where the browser scrolled it
   // to (its scroll margin under the header): from the moment it lies there,
-  // each drawing step, each change of the page's height and each scroll that
-  // the reader did not make moves the page back by as much as the target
-  // moved. The reader's first wheel, key, touch or click ends the hold, as
-  // does another fragment or page, or HOLD_MS without a drawing step (the
-  // page no longer changes by itself). When Material swaps the same page in
-  // again for the same fragment (its answer to a history step), the hold
-  // carries on, the new target put where the old one was held.
+  // each drawing step, each change of the page's size and each scroll that
+  // came with a change of layout (Chromium's scroll anchoring) move the page
+  // back by as much as the target moved. The reader's first wheel, key, touch
+  // or click ends the hold, as does a scroll with the layout unchanged
+  // (someone else scrolled: a script, assistive technology), another fragment
+  // or page, or HOLD_MS without a drawing step (the page no longer changes by
+  // itself). When Material swaps the same page in again for the same fragment
+  // (its answer to a history step), the hold carries on, the new target put
+  // where the old one was held.
   function hold() {
     const previous = held;
     held = null;
@@ -76,24 +78,30 @@
     if (!target) return;
     const ended = new AbortController();
     const resized = new ResizeObserver(() => keep());
-    let top = null;
+    let top = null; // where the target is held, in the window
+    let placed = null; // where it was in the page at the last look
     let timer = 0;
     const end = () => ended.abort();
     const extend = () => {
       clearTimeout(timer);
       timer = setTimeout(end, HOLD_MS);
     };
-    const keep = () => {
+    const keep = (event) => {
       if (!target.isConnected) return;
       const now = target.getBoundingClientRect().top;
+      const offset = now + window.scrollY;
       if (top === null) {
         const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
         if (Math.abs(now - margin) > 2) return; // not there yet (or the reader is elsewhere, as after a reload)
         top = now;
         resized.observe(document.body);
+      } else if (event && event.type === "scroll" && placed !== null && Math.abs(offset - placed) < 1 && Math.abs(now - top) >= 1) {
+        end();
+        return;
       } else if (Math.abs(now - top) >= 1) {
         window.scrollBy(0, now - top);
       }
+      placed = offset;
     };
     ended.signal.addEventListener("abort", () => {
       resized.disconnect();

@@ -247,3 +247,12 @@ def test_an_anchor_far_down_a_lesson_lands_on_its_heading_and_stays_until_the_re
     page.wait_for_function(f"() => scrollY <= {landed - 300}")
     page.wait_for_timeout(300)  # a hold that outlived the reader's scroll would have taken the page back by now
     assert page.evaluate("scrollY") <= landed - 300
+    # A scroll that no input announced (a script, assistive technology), right after landing on another section,
+    # while the hold is on: it stands too.
+    other = headings[len(headings) // 3]
+    page.evaluate(f"location.hash = {other!r}")
+    page.wait_for_function(f"() => Math.abs(document.getElementById({other!r}).getBoundingClientRect().top - {top}) < 3")
+    there = page.evaluate("scrollY")
+    page.evaluate("scrollBy(0, -500)")
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == there - 500
