@@ -25,11 +25,12 @@
 //
 // A reader who arrives at an anchor (a link into a section, an entry of the
 // contents) lands on its heading while much above it still waits to be drawn.
-// Drawing changes the height of what lies above, and Chromium's scroll
-// anchoring makes up for it only when it anchors on an element the drawing
-// leaves alone: on a loaded machine the heading ended 131 px above the window,
-// or 462 px below its top. So the anchor's target is held where the browser
-// put it until the reader scrolls, types or touches (hold, below).
+// Drawing changes the height of what lies above, and so does Material when it
+// swaps the same page in again for the fragment's history step; Chromium's
+// scroll anchoring does not make up for all of it: on a loaded machine the
+// heading ended 131 px above the window, or 462 px below its top. So the
+// anchor's target is held where the browser put it until the reader scrolls,
+// types or touches (hold, below).
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
@@ -73,7 +74,12 @@
     const previous = held;
     held = null;
     if (previous) previous.end();
-    const id = decodeURIComponent(location.hash.slice(1));
+    let id = location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // a malformed escape (a hand-typed address): looked up as it stands
+    }
     const target = id && document.getElementById(id);
     if (!target) return;
     const ended = new AbortController();
