@@ -15,8 +15,6 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.dom_counters import dom_counters
-
 # One round: a lesson with runnable blocks, another, the quizzes, the glossary, the lab, home.
 ROUND = (
     ("lessons/why-attention/", "Why attention?"),
@@ -37,9 +35,11 @@ MAX_MORE_NODES = 1_500
 MAX_MORE_HEAP_MB = 4.0
 
 
-def counters(page: Page, cdp: Any) -> dict[str, float]:
+def counters(cdp: Any) -> dict[str, float]:
     """The page's live event listeners, DOM nodes and JavaScript heap (MB), after a full garbage collection."""
-    dom = dom_counters(page, cdp)
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("HeapProfiler.collectGarbage")
+    dom = cdp.send("Memory.getDOMCounters")
     metrics = {metric["name"]: metric["value"] for metric in cdp.send("Performance.getMetrics")["metrics"]}
     return {"listeners": dom["jsEventListeners"], "nodes": dom["nodes"], "heap_mb": metrics["JSHeapUsedSize"] / 1e6}
 
@@ -63,7 +63,7 @@ def test_thirty_page_changes_level_off(page: Page, site_url: str) -> None:
     for _ in range(ROUNDS):
         for path, title in ROUND:
             go(page, site_url, path, title)
-        after_round.append(counters(page, cdp))
+        after_round.append(counters(cdp))
     assert page.evaluate("window.__same_document") is True  # every change was an instant one
     first, last = after_round[0], after_round[-1]
     report = " → ".join(f"{c['listeners']:.0f} listeners, {c['nodes']:.0f} nodes, {c['heap_mb']:.1f} MB" for c in after_round)
