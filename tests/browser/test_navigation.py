@@ -15,6 +15,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.dom_counters import collected_counters
+
 # One round: a lesson with runnable blocks, another, the quizzes, the glossary, the lab, home.
 ROUND = (
     ("lessons/why-attention/", "Why attention?"),
@@ -36,10 +38,8 @@ MAX_MORE_HEAP_MB = 4.0
 
 
 def counters(cdp: Any) -> dict[str, float]:
-    """The page's live event listeners, DOM nodes and JavaScript heap (MB), after a full garbage collection."""
-    cdp.send("HeapProfiler.collectGarbage")
-    cdp.send("HeapProfiler.collectGarbage")
-    dom = cdp.send("Memory.getDOMCounters")
+    """The page's live event listeners, DOM nodes and JavaScript heap (MB), once garbage collection has nothing more to free."""
+    dom = collected_counters(cdp)
     metrics = {metric["name"]: metric["value"] for metric in cdp.send("Performance.getMetrics")["metrics"]}
     return {"listeners": dom["jsEventListeners"], "nodes": dom["nodes"], "heap_mb": metrics["JSHeapUsedSize"] / 1e6}
 
