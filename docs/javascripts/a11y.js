@@ -59,17 +59,9 @@
   }
 
   // New boxes (the page changed, the lab or a runner drew): watch them. The
-  // observer reports each new box once, which measures it. Boxes a redraw
-  // took out of the page are let go, or a long session in the lab would keep
-  // every table it ever drew.
+  // observer reports each new box once, which measures it.
   function scan() {
     pending = false;
-    for (const box of boxes.keys()) {
-      if (!box.isConnected) {
-        resized.unobserve(box);
-        boxes.delete(box);
-      }
-    }
     for (const [selector, label] of SCROLLERS) {
       for (const el of document.querySelectorAll(selector)) {
         const item = { el, label };

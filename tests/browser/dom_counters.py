@@ -30,23 +30,26 @@ SETTLE_POLYFILL = "document.body.dispatchEvent(new PointerEvent('pointermove', {
 MAX_READINGS = 6
 
 
-def collected_counters(cdp: Any) -> dict[str, int]:
-    """``Memory.getDOMCounters`` (documents, nodes, jsEventListeners) once garbage collection has nothing more to free.
+def one_reading(cdp: Any) -> dict[str, int]:
+    """``Memory.getDOMCounters`` (documents, nodes, jsEventListeners) after two full garbage collections."""
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("HeapProfiler.collectGarbage")
+    return cdp.send("Memory.getDOMCounters")
 
-    Each reading follows two full collections; readings repeat until two in a row agree.
-    """
+
+def collected_counters(cdp: Any) -> dict[str, int]:
+    """:func:`one_reading` once garbage collection has nothing more to free: readings repeat until two in a row agree."""
     previous = None
     for _ in range(MAX_READINGS):
-        cdp.send("HeapProfiler.collectGarbage")
-        cdp.send("HeapProfiler.collectGarbage")
-        current = cdp.send("Memory.getDOMCounters")
+        current = one_reading(cdp)
         if current == previous:
             break
         previous = current
     return current
 
 
-def dom_counters(page: Page, cdp: Any) -> dict[str, int]:
-    """:func:`collected_counters`, with Material's focus-visible polyfill in one state (see the module's text)."""
+def dom_counters(page: Page, cdp: Any, *, repeat: bool = True) -> dict[str, int]:
+    """:func:`collected_counters` (:func:`one_reading` without ``repeat``: the caller repeats), with Material's
+    focus-visible polyfill in one state (see the module's text)."""
     page.evaluate(SETTLE_POLYFILL)
-    return collected_counters(cdp)
+    return collected_counters(cdp) if repeat else one_reading(cdp)

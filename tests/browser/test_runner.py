@@ -381,12 +381,13 @@ def _settled_counters(page: Page, cdp) -> dict[str, int]:
     """Chrome's DOM counters after garbage collection, once two readings 250 ms apart agree (at most 5 s).
 
     Right after a page change, the page is still setting itself up (Material mounts each code block as it comes
-    into view, the editor loads): a single reading taken then, on a busy machine, caught a page halfway.
+    into view, the editor loads): a single reading taken then, on a busy machine, caught a page halfway. The
+    agreeing readings also cover what one garbage collection leaves (``tests/browser/dom_counters.py``).
     """
     previous = None
     for _ in range(20):
         page.wait_for_timeout(250)
-        current = dom_counters(page, cdp)
+        current = dom_counters(page, cdp, repeat=False)
         if current == previous:
             break
         previous = current
