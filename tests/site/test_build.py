@@ -175,3 +175,27 @@ def test_notebook_was_executed(built_site: Path) -> None:
         assert abs(float(scaled) - 1) < 0.15
     assert len(re.findall(r'src="figure-[0-9a-f]{16}\.png#only-(?:light|dark)"', page)) == 2  # its figure, in both schemes
     assert (built_site / "examples/why-scale/why-scale.py").is_file()  # the source, for download
+
+
+def test_every_page_links_the_sites_own_sheets_as_one_file_in_their_order(built_site: Path) -> None:
+    """``overrides/hooks/stylesheets.py``: one ``stylesheets/site.<hash>.css`` after Material's and KaTeX's sheets.
+
+    The file holds each sheet of ``extra_css`` under ``stylesheets/`` whole, in that order (the cascade is
+    unchanged), and the single sheets are neither linked nor published.
+    """
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # ignores !ENV
+    own = [sheet for sheet in config["extra_css"] if sheet.startswith("stylesheets/")]
+    assert len(own) >= 8 and config["extra_css"][0] == "vendor/katex/katex.min.css"
+    bundles = list((built_site / "stylesheets").glob("site.*.css"))
+    assert len(bundles) == 1 and sorted(p.name for p in (built_site / "stylesheets").iterdir()) == [bundles[0].name]
+    text = bundles[0].read_text(encoding="utf-8")
+    positions = [text.index((ROOT / "docs" / sheet).read_text(encoding="utf-8").strip()) for sheet in own]
+    assert positions == sorted(positions)
+    pages = [*built_site.rglob("index.html"), built_site / "404.html"]
+    assert len(pages) >= 21
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        sheets = [m.group(1) for m in re.finditer(r'<link rel="stylesheet" href="([^"]+)"', html)]
+        names = [urlsplit(sheet).path.rsplit("/", 2)[-2:] for sheet in sheets]
+        assert names[-2:] == [["katex", "katex.min.css"], ["stylesheets", bundles[0].name]], (page, sheets)
+        assert len(sheets) == 4, (page, sheets)  # Material's two, KaTeX's, the site's
