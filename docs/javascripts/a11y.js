@@ -25,6 +25,12 @@
   // scroller itself, or its first child, whose size is its content's).
   let boxes = new Map();
   let pending = false;
+  // Where the next scan looks: the elements added since the last one and
+  // those whose children changed (a formula drawn in place gives its box a
+  // new first child), or, after a page change, the whole document. A long
+  // lesson draws its formulas a few at a time (later.js): looking through the
+  // whole page each time cost a phone's main thread more than the drawing.
+  let roots = null;
   // A box's size changes with the window, its content's with what is drawn in it.
   const resized = new ResizeObserver((entries) => refresh(entries.map((entry) => boxes.get(entry.target)).filter(Boolean)));
 
@@ -62,8 +68,15 @@
   // observer reports each new box once, which measures it.
   function scan() {
     pending = false;
+    const where = roots ? [...roots].filter((root) => root.isConnected) : [document];
+    roots = new Set();
     for (const [selector, label] of SCROLLERS) {
-      for (const el of document.querySelectorAll(selector)) {
+      const found = new Set();
+      for (const root of where) {
+        if (root !== document && root.matches(selector)) found.add(root);
+        for (const el of root.querySelectorAll(selector)) found.add(el);
+      }
+      for (const el of found) {
         const item = { el, label };
         for (const box of [el, el.firstElementChild]) {
           if (box && !boxes.has(box)) {
@@ -82,6 +95,16 @@
     }
   }
 
+  function changed(records) {
+    if (roots) {
+      for (const record of records) {
+        if (record.target.nodeType === Node.ELEMENT_NODE) roots.add(record.target);
+        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) roots.add(node);
+      }
+    }
+    schedule();
+  }
+
   function nameSearch() {
     const search = document.querySelector(".md-search[role=dialog]");
     if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
@@ -91,11 +114,12 @@
     // A page left behind by instant navigation must not stay observed (kept alive).
     resized.disconnect();
     boxes = new Map();
+    roots = null; // the whole page
     nameSearch();
     schedule();
   }
 
-  new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(changed).observe(document.body, { childList: true, subtree: true });
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
   else document.addEventListener("DOMContentLoaded", mount);
 })();

@@ -53,14 +53,23 @@ def site_pages(built_site: Path) -> list[str]:
     return [re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)]
 
 
-def settled(page: Page) -> None:
+# What later.js does before the page is printed: draw everything still waiting, at once.
+DRAW_ALL = "() => window.dispatchEvent(new Event('beforeprint'))"
+
+
+def settled(page: Page, *, at_once: bool = False) -> None:
     """Wait until the page has loaded what it loads by itself and drawn it (scripts react in the next frames).
 
-    Drawn includes every formula and code block past the first screen, which ``later.js`` draws once the page is idle.
+    Drawn includes every formula and code block past the first screen, which ``later.js`` draws a few at a time
+    while the page is idle: seconds on a long lesson on a busy machine. With ``at_once``, it draws them all at once
+    instead, as it does before the page is printed, which leaves the page as the idle drawing does: for the checks
+    of the drawn page (axe, widths, styles); the tests of the idle drawing itself leave it to its pace.
     """
     page.wait_for_load_state("networkidle")
     if page.locator("[data-viz]").count():
         expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+    if at_once:
+        page.evaluate(DRAW_ALL)
     page.wait_for_function(f"() => !document.querySelector({WAITING!r})")
     page.evaluate(NEXT_FRAMES)
 
@@ -116,7 +125,7 @@ def test_every_page_passes_axe(open_page, site_url: str, built_site: Path, schem
     found = {}
     for path in shard(pages, part, AXE_PARTS):
         page.goto(site_url + path)
-        settled(page)
+        settled(page, at_once=True)
         expect_scheme(page, scheme)
         if lines := axe(page):
             found[f"/{path} ({scheme})"] = lines
@@ -136,18 +145,18 @@ def test_pages_pass_axe_as_the_reader_uses_them(open_page, site_url: str, scheme
             found[f"{where} ({scheme})"] = lines
 
     page.goto(site_url + "lessons/self-attention/")
-    settled(page)
+    settled(page, at_once=True)
     _run(page, 1)  # Python loads (in a worker) and the block's output is drawn
     check("/lessons/self-attention/, block 1 run")
 
     page.goto(site_url + "lab/?" + urlencode({"model": "minilm", "s": "The cat sat on the mat because it was tired"}))
-    settled(page)
+    settled(page, at_once=True)
     expect(page.locator("[data-viz]")).to_have_attribute("data-model", "minilm")
     page.locator("[data-viz] [data-token][data-index='3']").click()
     check("/lab/, the trained model, a query chosen")
 
     page.goto(site_url + "lessons/why-attention/")
-    settled(page)
+    settled(page, at_once=True)
     question = page.locator(".quiz-question").first
     question.locator("input[type=radio]").first.check()
     question.locator("button[data-action=check]").click()

@@ -234,7 +234,7 @@ def test_the_editor_runs_under_the_sites_policy(page: Page, site_url: str) -> No
 def test_the_editor_passes_axe(open_page, site_url: str, scheme: str) -> None:
     page = scheme_page(open_page, scheme)
     page.goto(site_url + LESSON)
-    settled(page)
+    settled(page, at_once=True)
     expect_scheme(page, scheme)
     editor = _editor(page, 2)
     editor.press("End")

@@ -36,7 +36,7 @@ def test_notebook_figures_are_drawn_for_the_colour_scheme(open_page, site_url: s
     twin, other = ("#only-dark", "#only-light") if scheme == "dark" else ("#only-light", "#only-dark")
     for path, figures in NOTEBOOKS.items():
         page.goto(site_url + path)
-        settled(page)
+        settled(page, at_once=True)
         expect_scheme(page, scheme)
         shown = page.locator(f".jp-RenderedImage img[src$='{twin}']")
         expect(shown).to_have_count(figures)

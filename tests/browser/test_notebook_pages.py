@@ -78,7 +78,7 @@ def test_the_kept_styles_compute_what_the_whole_sheets_do(open_page, site_url: s
     page = open_page(color_scheme=scheme, viewport=VIEWPORTS[viewport], bypass_csp=True)
     for path in NOTEBOOKS:
         page.goto(site_url + path)
-        settled(page)
+        settled(page, at_once=True)
         expect_scheme(page, scheme)
         found = page.evaluate(SAME_STYLE, sheets)
         assert sorted(found["purged"]) == sorted(sheets), path

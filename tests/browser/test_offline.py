@@ -401,7 +401,7 @@ def test_the_banner_and_the_offline_copy_pass_axe(page_on, two_deploys, scheme: 
     page.reload()
     expect(page.get_by_role("button", name="Reload")).to_be_visible()
     expect(page.locator("[data-offline-storage]")).to_have_attribute("data-offline-state", "on")
-    settled(page)
+    settled(page, at_once=True)
     assert axe(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box = page.locator(".course-update__box").bounding_box()

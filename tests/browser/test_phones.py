@@ -56,7 +56,7 @@ def test_no_page_scrolls_sideways_on_a_phone(open_page, site_url: str, built_sit
     for path in shard([*site_pages(built_site), "lab/?model=minilm"], part, PARTS):
         page.set_viewport_size({"width": NARROW, "height": 800})
         page.goto(site_url + path)
-        settled(page)
+        settled(page, at_once=True)
         check(path, NARROW)
         page.set_viewport_size({"width": WIDE, "height": 844})
         page.evaluate(FRAMES_AFTER_RESIZE)

@@ -26,8 +26,10 @@ def data() -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def rendered() -> dict[str, str]:
-    return figures.render_all()
+def rendered(built_site: Path) -> dict[str, str]:
+    """Every generated figure as the reader gets it: the build's copy (overrides/hooks/figures.py draws them)."""
+    folder = built_site / figures.OUTPUT_FOLDER
+    return {f"{figures.OUTPUT_FOLDER}/{svg.name}": svg.read_text(encoding="utf-8") for svg in folder.glob("*.svg")}
 
 
 def test_every_page_shows_its_figure_in_both_schemes() -> None:
