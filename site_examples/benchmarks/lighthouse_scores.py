@@ -9,7 +9,14 @@ Pages does, over HTTP/1.1 with its connections kept open
 installed by this script into ``~/.cache/attention-course/``, never by the
 site's set-up) against each page: ``--runs`` times with the desktop preset
 and as many with Lighthouse's default mobile emulation (a mid-range phone,
-simulated 4G and a 4x slower CPU). Each figure is the median of the runs.
+simulated slow 4G and a 4x slower CPU). Each figure is the median of the runs.
+
+The phone's CPU is the machine's, slowed down 4x (Lighthouse's default, meant
+to make a mid-tier phone of a fast desktop). How fast the machine was is kept
+with each run: the ``benchmarkIndex`` Lighthouse times in every run (its
+throttling guide puts a fast desktop at 1,500-2,000, the speed the 4x assumes).
+On the shared 2-core machines the index went from 1,100 to 2,200 between runs
+within an hour, and a page's phone score moves with it.
 
 Per page and form factor: the four category scores (performance,
 accessibility, best practices, SEO), Total Blocking Time, Cumulative Layout
@@ -129,14 +136,18 @@ def run_lighthouse(cli: Path, url: str, form_factor: str, out: Path) -> dict[str
         ),
         "lighthouse": report["lighthouseVersion"],
         "user_agent": report["environment"]["hostUserAgent"],
+        "benchmark_index": round(report["environment"]["benchmarkIndex"]),
     }
 
 
+KEYS = [*CATEGORIES, "tbt_ms", "cls", "lcp_ms", "transfer_kb"]
+
+
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    keys = [*CATEGORIES, "tbt_ms", "cls", "lcp_ms", "transfer_kb"]
-    summary: dict[str, Any] = {key: statistics.median(run[key] for run in runs) for key in keys}
+    summary: dict[str, Any] = {key: statistics.median(run[key] for run in runs) for key in KEYS}
     summary["failed_audits"] = sorted({name for run in runs for name in run["failed_audits"]})
-    summary["runs"] = [{key: run[key] for key in keys} for run in runs]
+    summary["benchmark_index"] = statistics.median(run["benchmark_index"] for run in runs)
+    summary["runs"] = [{key: run[key] for key in [*KEYS, "benchmark_index"]} for run in runs]
     return summary
 
 
@@ -155,15 +166,17 @@ def misses(path: str, form_factor: str, figures: dict[str, Any]) -> list[str]:
 
 def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
     lines = [
-        "| page | desktop: performance · TBT · CLS | mobile: performance · TBT | accessibility · best practices · SEO | transferred, gzip |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "| page | desktop: performance · TBT · CLS | mobile: performance · TBT | machine's speed (index) "
+        "| accessibility · best practices · SEO | transferred, gzip |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for path, by_factor in results.items():
         d, m = by_factor["desktop"], by_factor["mobile"]
         others = " · ".join(f"{min(d[c], m[c]):.0f}" for c in CATEGORIES[1:])
         lines.append(
             f"| `{path or 'home'}` | {d['performance']:.0f} · {d['tbt_ms']:.0f} ms · {d['cls']:.3f} "
-            f"| {m['performance']:.0f} · {m['tbt_ms']:.0f} ms | {others} | {d['transfer_kb']:.0f} kB |"
+            f"| {m['performance']:.0f} · {m['tbt_ms']:.0f} ms "
+            f"| {d['benchmark_index']:,.0f} · {m['benchmark_index']:,.0f} | {others} | {d['transfer_kb']:.0f} kB |"
         )
     missed = [
         f"`{path or 'home'}` {factor}: " + ", ".join(found)
@@ -176,9 +189,13 @@ def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
         "",
         f"Measured {meta['date']} on {meta['machine']} with `python -m site_examples.benchmarks.lighthouse_scores` "
         f"(Lighthouse {meta['lighthouse']}, headless Chromium {meta['chromium']}; the site served from 127.0.0.1 "
-        f"{meta.get('served', 'with gzip')}; medians of {meta['runs']} runs per page and form factor; mobile is Lighthouse's emulated "
-        "mid-range phone on a simulated slow 4G network with a 4× slower CPU). Accessibility, best practices and "
-        "SEO show the lower of the two form factors; the bytes are what the desktop run transferred before "
+        f"{meta.get('served', 'with gzip')}; medians of {meta['runs']} runs per page and form factor). Mobile is "
+        "Lighthouse's emulated mid-range phone on a simulated slow 4G network, with the machine's CPU slowed down "
+        "4×, which assumes a machine as fast as a fast desktop. The machine's speed is Lighthouse's benchmark "
+        "index, timed in every run (the medians of the desktop and of the phone runs): Lighthouse's throttling "
+        "guide puts a fast desktop at 1,500-2,000; the lower the index, the slower the emulated phone. "
+        "Accessibility, best practices and SEO show the lower of the two form factors; the bytes are what the "
+        "desktop run transferred before "
         "anything was run. "
         f"Targets: desktop performance ≥ {t['desktop']['performance']}, TBT ≤ {t['desktop']['tbt_ms']} ms, "
         f"CLS ≤ {t['desktop']['cls']}; mobile performance ≥ {t['mobile']['performance']}; accessibility, best "
@@ -214,7 +231,8 @@ def main() -> None:
                     results[path][factor] = median_of(runs)
                     figures = results[path][factor]
                     print(
-                        f"{path or 'home':40} {factor:7} perf {figures['performance']:5.1f}  TBT {figures['tbt_ms']:6.0f} ms"
+                        f"{path or 'home':40} {factor:7} (index {figures['benchmark_index']:5.0f})"
+                        f" perf {figures['performance']:5.1f}  TBT {figures['tbt_ms']:6.0f} ms"
                         f"  CLS {figures['cls']:.3f}  LCP {figures['lcp_ms']:6.0f} ms  {figures['transfer_kb']:5.0f} kB"
                         f"  a11y/bp/seo {figures['accessibility']:.0f}/{figures['best-practices']:.0f}/{figures['seo']:.0f}"
                         + (f"  failing: {', '.join(figures['failed_audits'])}" if figures["failed_audits"] else ""),

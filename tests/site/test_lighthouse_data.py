@@ -19,6 +19,15 @@ DATA = json.loads((ROOT / "docs" / "data" / "lighthouse.json").read_text(encodin
 KEYS = [*lighthouse_scores.CATEGORIES, "tbt_ms", "cls", "lcp_ms", "transfer_kb"]
 
 
+def test_each_run_keeps_how_fast_the_machine_was() -> None:
+    """Lighthouse's benchmark index of every run, and its median per page and form factor, which the table shows."""
+    for path, by_factor in DATA["pages"].items():
+        for factor, figures in by_factor.items():
+            indexes = [run["benchmark_index"] for run in figures["runs"]]
+            assert all(100 < index < 10_000 for index in indexes), (path, factor, indexes)  # measured, not a default
+            assert figures["benchmark_index"] == statistics.median(indexes), (path, factor)
+
+
 def test_every_page_of_the_navigation_is_measured_on_both_form_factors() -> None:
     assert list(DATA["pages"]) == lighthouse_scores.pages()
     for path, by_factor in DATA["pages"].items():
@@ -53,6 +62,6 @@ def test_the_table_and_its_verdict_match_the_data() -> None:
 
 def test_the_page_shows_the_table(built_site: Path) -> None:
     page = (built_site / "how-the-code-runs" / "index.html").read_text(encoding="utf-8")
-    assert "desktop: performance" in page and "Lighthouse 12.2.3" in page
+    assert "desktop: performance" in page and "Lighthouse 12.2.3" in page and "machine's speed (index)" in page
     for path in DATA["pages"]:
         assert f"<code>{path or 'home'}</code>" in page
