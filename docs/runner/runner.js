@@ -253,7 +253,8 @@ class Block {
     this.panel.append(this.panelLabel, this.output);
     if (!hasExpected) this.panel.hidden = true;
 
-    // The Pygments block itself is the code until the editor replaces it.
+    // The Pygments block itself is the code until the editor replaces it. The block sits in a slot of
+    // its own (div.runner-slot, overrides/hooks/runner.py says why): what changes here restyles that slot only.
     this.codeBox = html("div", { class: "runner-code" });
     highlight.replaceWith(this.root);
     this.codeBox.append(highlight);
@@ -468,7 +469,7 @@ class Page {
         "Escape, then Tab, moves on.",
     );
     this.bar.append(this.runAll, this.restart, this.pageStatus, help);
-    firstBlock.before(this.bar);
+    firstBlock.before(this.bar); // in the first block's slot
     this.on(this.runAll, "click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
     this.on(this.restart, "click", () => this.restartPython());
     this.showPython(python.state);

@@ -20,6 +20,14 @@
   longest part of the page's first task. Which blocks the runner takes is
   ``mount()``'s rule in ``docs/runner/runner.js``, repeated here;
   ``tests/browser/test_runner.py`` checks that both pick the same blocks.
+- Each such block, with its output block, is served inside a ``<div
+  class="runner-slot">`` of its own, where the runner builds its toolbar and
+  panel. Material's rule ``.md-typeset table:not([class]) + *`` has the
+  browser restyle every element of a container into which an element with a
+  class is inserted (or whose child's class changes); built straight into the
+  lesson, the runner restyled the whole lesson once more as it mounted (4,271
+  elements, 346 ms of a long lesson on Lighthouse's phone, traced). Inside the
+  slot, only the slot is.
 """
 
 from __future__ import annotations
@@ -141,8 +149,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 # A Python block as Markdown renders it: the comment just before it, its code, and the output block
 # right after it (the runner shows that output in its own panel and removes the block).
 PYTHON_BLOCK = re.compile(
-    r'(?:<!--(?P<comment>(?:(?!-->).)*)-->\s*)?<div class="language-python highlight">(?P<pre>.*?</code></pre></div>)'
-    r'\s*(?P<output><div class="language-output highlight">)?',
+    r'(?:<!--(?P<comment>(?:(?!-->).)*)-->\s*)?(?P<block><div class="language-python highlight">(?P<pre>.*?</code></pre></div>)'
+    r'(?:\s*(?P<output><div class="language-output highlight">.*?</code></pre></div>))?)',
     re.S,
 )
 SKIP_NEXT = re.compile(r"^\s*skip:\s*next\b")
@@ -156,18 +164,27 @@ def _taken_by_runner(match: re.Match[str]) -> bool:
 
 
 def mark_runner_blocks(content: str) -> str:
-    """The page's HTML with Material's ``no-copy`` class on each block the runner takes over, and its output block."""
+    """The page's HTML with each block the runner takes over (and its output block) marked and in a slot of its own.
+
+    Marked: Material's ``no-copy`` class. The comment before a block stays outside its slot.
+
+    >>> mark_runner_blocks('<div class="language-python highlight"><pre><code>x\\n</code></pre></div>\\n'
+    ...                    '<div class="language-output highlight"><pre><code>1\\n</code></pre></div>')
+    '<div class="runner-slot"><div class="language-python highlight no-copy"><pre><code>x\\n</code></pre></div>\\n<div class="language-output highlight no-copy"><pre><code>1\\n</code></pre></div></div>'
+    >>> mark_runner_blocks('<div class="language-python highlight"><pre><code>&gt;&gt;&gt; 1\\n</code></pre></div>')
+    '<div class="language-python highlight"><pre><code>&gt;&gt;&gt; 1\\n</code></pre></div>'
+    """
     if "jupyter-wrapper" in content:  # a notebook's cells are not the runner's
         return content
 
     def mark(match: re.Match[str]) -> str:
         if not _taken_by_runner(match):
             return match.group(0)
-        python = '<div class="language-python highlight">'
-        marked = match.group(0).replace(python, python[:-2] + ' no-copy">', 1)
-        if match.group("output"):
-            marked = marked[: -len(match.group("output"))] + '<div class="language-output highlight no-copy">'
-        return marked
+        block = match.group("block")
+        for kind in ("python", "output"):
+            plain = f'<div class="language-{kind} highlight">'
+            block = block.replace(plain, plain[:-2] + ' no-copy">', 1)
+        return match.group(0)[: match.start("block") - match.start(0)] + f'<div class="runner-slot">{block}</div>'
 
     return PYTHON_BLOCK.sub(mark, content)
 

@@ -73,6 +73,35 @@ def test_the_heads_addresses_are_made_absolute_before_anything_is_styled(open_pa
         assert address.startswith(site_url), address
 
 
+# Every change of the classes of <html>: the classes before and after, and whether the body had begun.
+WATCH_ROOT_CLASSES = """
+window.__rootClasses = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target !== document.documentElement) continue;
+    const before = new Set((r.oldValue || "").split(/\\s+/).filter(Boolean));
+    const after = new Set(document.documentElement.classList);
+    if (before.size !== after.size || [...after].some((name) => !before.has(name)))
+      window.__rootClasses.push([r.oldValue, document.documentElement.className, Boolean(document.body)]);
+  }
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["class"] });
+"""
+
+
+def test_the_root_classes_are_set_before_anything_is_styled(open_page, site_url: str, built_site: Path) -> None:
+    """Material's bundle sets "js" for "no-js" and its focus-visible polyfill "js-focus-visible" on <html>: done as
+    the bundle started, that restyled the whole page (Material's table:not([class]) rules); overrides/main.html sets
+    both in the head. A reader without scripts keeps "no-js" (the served page)."""
+    page = open_page()
+    page.add_init_script(WATCH_ROOT_CLASSES)
+    page.goto(site_url + LESSON)
+    settled(page)
+    changes = page.evaluate("window.__rootClasses")
+    assert changes and all(not body_begun for _, _, body_begun in changes), changes
+    assert set(page.evaluate("[...document.documentElement.classList]")) == {"js", "js-focus-visible"}
+    assert '<html lang="en" class="no-js">' in (built_site / LESSON / "index.html").read_text(encoding="utf-8")
+
+
 def test_switching_the_colours_is_materials_own_after_the_start(open_page, site_url: str) -> None:
     page = open_page(color_scheme="light")
     page.add_init_script(WATCH_PALETTE)

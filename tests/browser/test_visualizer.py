@@ -358,7 +358,7 @@ def test_instant_navigation_mounts_the_lab(page: Page, site_url: str) -> None:
     page.goto(site_url)
     page.evaluate("window.__same_document = true")
     page.locator("nav.md-nav a[href$='lab/']").first.click()
-    page.wait_for_url(re.compile(r"lab/(\?.*)?$"))
+    page.wait_for_url(re.compile(r"lab/(\?[^#]*)?(#[^/]*)?$"))
     expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
     assert page.evaluate("window.__same_document") is True
     expect(page.locator("[data-viz] [data-token]")).to_have_count(len(PRESETS["presets"][0]["views"][0]["tokens"]))
@@ -515,7 +515,7 @@ def _listeners_after_round_trips(
     for trip in range(1, rounds + 1):
         for target in ("lab/", "glossary/"):
             page.locator(f"nav.md-nav--primary a[href$='{target}']").first.click()
-            page.wait_for_url(re.compile(re.escape(target) + r"(\?.*)?$"))
+            page.wait_for_url(re.compile(re.escape(target) + r"(\?[^#]*)?(#[^/]*)?$"))
             if target == "lab/" and not stub_lab:
                 expect(_lab(page)).to_have_attribute("data-status", "ready")
             page.wait_for_timeout(200)

@@ -1,4 +1,5 @@
-"""The build's mark on the blocks the runner takes over (``overrides/hooks/runner.py``): Material's ``no-copy``.
+"""The build's mark on the blocks the runner takes over (``overrides/hooks/runner.py``): Material's ``no-copy``,
+and a slot of their own (``div.runner-slot``) around each, its output block in it.
 
 The rule is runner.js's ``mount()``: every Python block of a page except doctest-style examples
 (``>>>``) and blocks after ``<!-- skip: next ... -->``; the output block right after a taken block
@@ -39,7 +40,13 @@ def test_the_runners_blocks_and_their_outputs_are_marked_and_no_others() -> None
     assert '<div class="language-python highlight"><pre><span></span><code>b' in marked
     assert '<div class="language-python highlight"><pre><span></span><code><span class="o">&gt;&gt;&gt;' in marked
     assert '<div class="language-text highlight">' in marked
-    assert marked.replace(" no-copy", "") == page  # nothing else changed
+    # Two slots: a = 1 with its output, and c; the comment before a block stays outside its slot.
+    assert marked.count('<div class="runner-slot">') == 2
+    a_slot = '<div class="runner-slot">' + _block('<span class="n">a</span> <span class="o">=</span> <span class="mi">1</span>')
+    assert a_slot.replace("highlight", "highlight no-copy", 1) + "\n" + _block("1", "output").replace("highlight", "highlight no-copy") + "</div>" in marked
+    assert '<!-- a comment that is no skip -->\n<div class="runner-slot"><div class="language-python highlight no-copy"><pre><span></span><code>c\n</code></pre></div></div>' in marked
+    # Nothing else changed.
+    assert marked.replace(" no-copy", "").replace('<div class="runner-slot">', "").replace("</div></div>", "</div>") == page
 
 
 def test_a_notebooks_cells_are_left_alone() -> None:
