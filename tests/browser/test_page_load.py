@@ -116,6 +116,45 @@ def test_switching_the_colours_is_materials_own_after_the_start(open_page, site_
     assert ["data-md-color-switching", None, ""] in changes
     expect(page.locator("body")).not_to_have_attribute("data-md-color-switching", "")
     assert page.evaluate("getComputedStyle(document.body).colorScheme") == "dark"
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"  # the window's too
+    page.locator("label[for=__palette_0]").click()  # back to the system's, light here
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+
+
+# Every <meta name="color-scheme"> put into the page after it was served, and any change of one's content.
+WATCH_COLOR_SCHEME_META = """
+window.__schemeMetas = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    for (const node of r.addedNodes)
+      if (node.nodeName === "META" && node.getAttribute("name") === "color-scheme") window.__schemeMetas.push("added");
+    if (r.type === "attributes" && r.target.nodeName === "META" && r.target.getAttribute("name") === "color-scheme")
+      window.__schemeMetas.push("changed");
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["content", "name"] });
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_colour_scheme_meta_restyles_the_page_as_it_starts(open_page, site_url: str, scheme: str) -> None:
+    """Material put an empty <meta name="color-scheme"> in the head and then set it: Chromium restyles the whole
+    page at each change of such a meta (twice as every page started, 45 ms each unthrottled on a notebook page).
+    overrides/main.html keeps it out; the root's scheme (canvas, the window's scrollbars) follows the palette."""
+    page = open_page(color_scheme=scheme)
+    page.add_init_script(WATCH_COLOR_SCHEME_META)
+    page.goto(site_url + LESSON)
+    settled(page)
+    assert page.evaluate("window.__schemeMetas") == []
+    assert page.locator("meta[name=color-scheme]").count() == 0
+    expected = {"light": "light", "dark": "dark"}[scheme]
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == expected
+    assert page.evaluate("getComputedStyle(document.body).colorScheme") == expected
+    page.evaluate("document.querySelector(\"a.md-nav__link[href$='/why-attention/']\").click()")  # instant navigation
+    expect(page).to_have_url(re.compile(r".*/why-attention/(#[^/]*)?$"))
+    settled(page)
+    assert page.evaluate("window.__schemeMetas") == []
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == expected
 
 
 def test_only_the_shown_figures_are_downloaded_as_the_reader_reaches_them(open_page, site_url: str) -> None:
