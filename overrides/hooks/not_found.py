@@ -12,8 +12,8 @@ So the page finds its site's root when it is shown, and resolves every link
 from there:
 
 - every link (``href``, ``src``) that starts at the built root is rewritten
-  relative to the root, and the first script in ``<head>`` (before any
-  link is read) finds the root and puts it in a ``<base>`` element. It asks,
+  relative to the root, and the first script in ``<head>`` (after only the
+  ``<meta charset>``, before any link is read) finds the root and puts it in a ``<base>`` element. It asks,
   from the longest folder of the address to the shortest, for the root's
   ``sitemap.xml`` (a HEAD request of the same origin; only the site's root
   has one), and falls back to the built root when none answers;
@@ -51,6 +51,8 @@ config.features=config.features.filter(function(name){return name.indexOf("navig
 element.textContent=JSON.stringify(config)})()"""
 
 HEAD = re.compile(r"<head[^>]*>")
+# The page's character encoding, which stays first in <head>: it must lie within the first 1,024 bytes.
+CHARSET = re.compile(r"\s*<meta charset=[^>]*>")
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
 
 
@@ -77,7 +79,10 @@ def rewrite(html: str, root: str) -> str:
         raise PluginError("not_found hook: 404.html has no <head> or no Material bundle to resolve its links around")
     find_root = FIND_ROOT.replace("BUILT_ROOT", f'"{root}"')
     html = html[: bundle.start()] + f"<script>{SETTINGS}</script>" + html[bundle.start() :]
-    return html[: head.end()] + f"<script>{find_root}</script>" + html[head.end() :]
+    at = head.end()
+    if charset := CHARSET.match(html, at):
+        at = charset.end()
+    return html[:at] + f"<script>{find_root}</script>" + html[at:]
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
