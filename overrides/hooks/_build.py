@@ -126,6 +126,27 @@ def apache_license() -> str:
     )
 
 
+_HEAD = re.compile(r"<head[^>]*>")
+_CHARSET = re.compile(r"\s*<meta charset=[^>]*>")
+
+
+def head_start(html: str) -> int | None:
+    """Where what must come first in a page's ``<head>`` goes: after the tag, and after its ``<meta charset>`` if
+    that opens it (the encoding must lie within the page's first 1,024 bytes). None when there is no ``<head>``.
+
+    >>> html = '<html><head>\\n  <meta charset="utf-8">\\n  <title>t</title>'
+    >>> html[head_start(html):]
+    '\\n  <title>t</title>'
+    >>> head_start('<html><head><title>t</title>')
+    12
+    """
+    head = _HEAD.search(html)
+    if head is None:
+        return None
+    charset = _CHARSET.match(html, head.end())
+    return charset.end() if charset else head.end()
+
+
 # How much of a page's text, from the start of its article, a first screen holds at most (a
 # formula counted by its TeX): what lies past it is drawn once the page has loaded. Measured in
 # Chromium, the text a window shows before scrolling: at most 1,930 characters of a lesson and

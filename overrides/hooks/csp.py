@@ -33,11 +33,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
+from _build import head_start
+
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
 INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
-HEAD = re.compile(r"<head[^>]*>")
-# The page's character encoding, when it is the first thing in <head> (Material's template puts it there).
-CHARSET = re.compile(r"\s*<meta charset=[^>]*>")
 # A script element whose type is not JavaScript is data, never run: it needs no hash.
 DATA_TYPE = re.compile(r"""\btype=["']?(?!text/javascript|module|application/javascript)[^"'\s>]+""")
 
@@ -74,12 +73,9 @@ def with_policy(html: str, where: str) -> str:
     >>> with_policy('<html><head><title>t</title></head></html>', 'x').split(' content=')[0]
     '<html><head><meta http-equiv="Content-Security-Policy"'
     """
-    head = HEAD.search(html)
-    if head is None:
+    at = head_start(html)
+    if at is None:
         raise PluginError(f"csp hook: {where} has no <head> to put the Content-Security-Policy in")
-    at = head.end()
-    if charset := CHARSET.match(html, at):
-        at = charset.end()
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
     return html[:at] + meta + html[at:]
 

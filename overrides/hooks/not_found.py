@@ -34,6 +34,8 @@ from urllib.parse import urlsplit
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
+from _build import head_start
+
 # The first script of <head>: find the site's root and make it the page's base URL.
 FIND_ROOT = """(function(){\
 var parts=location.pathname.split("/"),root=null;\
@@ -50,9 +52,6 @@ config.base=new URL(config.base,document.baseURI).href;config.search=new URL(con
 config.features=config.features.filter(function(name){return name.indexOf("navigation.instant")!==0});\
 element.textContent=JSON.stringify(config)})()"""
 
-HEAD = re.compile(r"<head[^>]*>")
-# The page's character encoding, which stays first in <head>: it must lie within the first 1,024 bytes.
-CHARSET = re.compile(r"\s*<meta charset=[^>]*>")
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
 
 
@@ -73,15 +72,12 @@ def rewrite(html: str, root: str) -> str:
     html = re.sub(rf'(\s(?:href|src))="{quoted}(?!/)([^"]*)"', relative, html)
     html = html.replace(f'new URL("{root}",location)', 'new URL(".",document.baseURI)')
     html = re.sub(rf'("(?:base|search)": "){quoted}', r"\1", html)
-    head = HEAD.search(html)
+    at = head_start(html)
     bundle = BUNDLE.search(html)
-    if head is None or bundle is None:
+    if at is None or bundle is None:
         raise PluginError("not_found hook: 404.html has no <head> or no Material bundle to resolve its links around")
     find_root = FIND_ROOT.replace("BUILT_ROOT", f'"{root}"')
     html = html[: bundle.start()] + f"<script>{SETTINGS}</script>" + html[bundle.start() :]
-    at = head.end()
-    if charset := CHARSET.match(html, at):
-        at = charset.end()
     return html[:at] + f"<script>{find_root}</script>" + html[at:]
 
 
