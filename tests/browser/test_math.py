@@ -25,6 +25,34 @@ def _math_nodes(page: Page) -> int:
     return sum(1 for node in tree if not node.get("ignored") and node.get("role", {}).get("value") in roles)
 
 
+def _math_texts(page: Page) -> list[str]:
+    """For each <math> in Chromium's accessibility tree, the text it gives a screen reader, in order."""
+    session = page.context.new_cdp_session(page)
+    tree = session.send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {node["nodeId"]: node for node in tree}
+
+    def text(node: dict) -> str:
+        if node.get("ignored"):
+            return ""
+        if node.get("role", {}).get("value") == "StaticText":
+            return node.get("name", {}).get("value", "")
+        return "".join(text(by_id[child]) for child in node.get("childIds", []) if child in by_id)
+
+    return [text(node) for node in tree if not node.get("ignored") and node.get("role", {}).get("value") == "MathMLMath"]
+
+
+# For each shown formula, the text of its MathML as written, without the TeX in its <annotation>.
+MATHML_TEXTS = """() => [...document.querySelectorAll('.md-content .katex')].filter((el) => el.checkVisibility()).map((katex) => {
+  const math = katex.querySelector(':scope > .katex-mathml math');
+  const walker = document.createTreeWalker(math, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.closest('annotation')) text += node.data;
+  }
+  return text;
+})"""
+
+
 def test_formulas_are_typeset_without_a_script_and_read_once(page: Page, site_url: str) -> None:
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -40,6 +68,13 @@ def test_formulas_are_typeset_without_a_script_and_read_once(page: Page, site_ur
     shown = page.evaluate("[...document.querySelectorAll('.md-content .katex')].filter((el) => el.checkVisibility()).length")
     assert shown >= 100
     assert _math_nodes(page) == shown
+    # What a screen reader is given of each formula is its MathML as written: the source's letters ("Q", which
+    # MathML's own layout gave as the italic code point U+1D444, read by some screen readers as "mathematical
+    # italic capital Q"), never the TeX of its <annotation> (extra.css lays the MathML out as plain text).
+    written = page.evaluate(MATHML_TEXTS)
+    read = ["".join(text.split()) for text in _math_texts(page)]  # spacing aside
+    assert sorted(read) == sorted("".join(text.split()) for text in written)
+    assert not [text for text in read if any(0x1D400 <= ord(char) <= 0x1D7FF for char in text)]
     # No formula is a Tab stop: tabbing through the whole page never lands inside one.
     in_math = page.evaluate(
         """() => {

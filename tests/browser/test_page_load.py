@@ -157,6 +157,48 @@ def test_no_colour_scheme_meta_restyles_the_page_as_it_starts(open_page, site_ur
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == expected
 
 
+# Every element put into or taken out of the article itself (not deeper) once the page is parsed; registered
+# before any of the page's scripts, so it watches from before Material's own start-up handlers run.
+WATCH_ARTICLE = """
+window.__articleChildren = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const article = document.querySelector("article.md-content__inner");
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const [change, nodes] of [["added", r.addedNodes], ["removed", r.removedNodes]]) {
+        for (const node of nodes) {
+          if (node.nodeType === Node.ELEMENT_NODE) window.__articleChildren.push(`${change} ${node.outerHTML.slice(0, 60)}`);
+        }
+      }
+    }
+  }).observe(article, { childList: true });
+}, { once: true });
+"""
+
+
+@pytest.mark.parametrize(
+    "path", ["", "lessons/self-attention/", "lessons/attention-at-scale/", "how-the-code-runs/", "lab/", "check-your-understanding/"]
+)
+def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site_url: str, path: str) -> None:
+    """Scripts build inside boxes that the build gives them, never straight into the article, as a page starts.
+
+    The user agent's MathML rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's
+    ``.md-typeset table:not([class]) + *`` have Chromium restyle every element of a container whose children
+    change: in the article, the whole page (traced on "Self-attention": 2,582 elements, 20-32 ms unthrottled,
+    about four times that on Lighthouse's phone, as Material wrapped the lesson's one table in its scrolling
+    box). The build puts each table in a ``div.table-slot`` (overrides/hooks/table_slots.py), as it puts each
+    runner block in a ``div.runner-slot``; the pages chosen have tables, runner blocks, the lab and quizzes.
+    """
+    page = open_page()
+    page.add_init_script(WATCH_ARTICLE)
+    page.goto(site_url + path)
+    settled(page, at_once=True)
+    if path in ("", "lessons/self-attention/"):
+        # Material did wrap the page's tables, inside their slots
+        expect(page.locator("article .table-slot > .md-typeset__scrollwrap > .md-typeset__table > table").first).to_be_attached()
+    assert page.evaluate("window.__articleChildren") == []
+
+
 def test_only_the_shown_figures_are_downloaded_as_the_reader_reaches_them(open_page, site_url: str) -> None:
     page = open_page(color_scheme="light")
     asked: list[str] = []

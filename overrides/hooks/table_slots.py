@@ -1,0 +1,46 @@
+"""MkDocs hook: each table of a page's text is served in a ``<div class="table-slot">`` of its own.
+
+As a page starts, Material's script puts every table that has no class (the
+tables Markdown writes) into its scrolling box (``div.md-typeset__scrollwrap >
+div.md-typeset__table``): it takes the table out of its container and puts the
+box in its place. Chromium then restyles every element of that container, not
+only the table: the user agent's MathML rules (``mmultiscripts > mprescripts ~
+:nth-child(2n)``) and Material's ``.md-typeset table:not([class]) + *`` make
+any change among a container's children a change for all its descendants. A
+table straight in the article cost a restyle of the whole page (traced on
+"Self-attention", one table: 2,582 elements, 20-32 ms unthrottled and about
+four times that on Lighthouse's phone, inside Material's start-up task; the
+same again after each instant navigation). Inside a slot, only the slot is
+restyled.
+
+The slot is a plain block: the scrolling box's margins collapse through it,
+so the page is laid out as without it; and until Material has put the box in,
+the rule ``table:not([class]) + *`` finds no element after the table, as
+after Material's change, so nothing moves as the box goes in.
+``tests/browser/test_page_load.py`` checks that nothing goes into the article
+itself as a page starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
+
+# A table as Markdown (Python-Markdown's tables, the notebooks' Markdown cells) writes it: no
+# attribute, so no class, which is what Material wraps. Tables never nest in Markdown.
+TABLE = re.compile(r"<table>.*?</table>", re.S)
+
+
+def slot_tables(output: str) -> str:
+    """The page's HTML with each of its class-less tables in a slot of its own; other tables as they were.
+
+    >>> slot_tables('<p>a</p>\\n<table>\\n<tr><td>1</td></tr>\\n</table>\\n<table class="x"></table>')
+    '<p>a</p>\\n<div class="table-slot"><table>\\n<tr><td>1</td></tr>\\n</table></div>\\n<table class="x"></table>'
+    """
+    return TABLE.sub(lambda match: f'<div class="table-slot">{match.group(0)}</div>', output)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return slot_tables(output)
