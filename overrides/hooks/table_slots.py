@@ -8,7 +8,7 @@ only the table: the user agent's MathML rules (``mmultiscripts > mprescripts ~
 :nth-child(2n)``) and Material's ``.md-typeset table:not([class]) + *`` make
 any change among a container's children a change for all its descendants. A
 table straight in the article cost a restyle of the whole page (traced on
-"Self-attention", one table: 2,582 elements, 20-32 ms unthrottled and about
+"Self-attention", one table: 2,582 elements, 13-32 ms unthrottled and about
 four times that on Lighthouse's phone, inside Material's start-up task; the
 same again after each instant navigation). Inside a slot, only the slot is
 restyled.

@@ -184,7 +184,7 @@ def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site
 
     The user agent's MathML rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's
     ``.md-typeset table:not([class]) + *`` have Chromium restyle every element of a container whose children
-    change: in the article, the whole page (traced on "Self-attention": 2,582 elements, 20-32 ms unthrottled,
+    change: in the article, the whole page (traced on "Self-attention": 2,582 elements, 13-32 ms unthrottled,
     about four times that on Lighthouse's phone, as Material wrapped the lesson's one table in its scrolling
     box). The build puts each table in a ``div.table-slot`` (overrides/hooks/table_slots.py), as it puts each
     runner block in a ``div.runner-slot``; the pages chosen have tables, runner blocks, the lab and quizzes.
