@@ -522,3 +522,40 @@ def test_components_can_call_python_in_a_namespace_of_their_own(page: Page, site
     assert result["first"] == "[0.5, 0.5]\n"
     assert result["second"] == "(False, np.float64(1.0))\n"  # state kept between calls, none of the page's
     assert result["error"].startswith("Traceback (most recent call last):\n") and "ZeroDivisionError" in result["error"]
+
+
+# Each batch of runner blocks that appears in the page (a MutationObserver's callback: what one task did), with
+# whether "Run all" was enabled once that batch was in.
+WATCH_BUILD = """
+window.__runnerBatches = [];
+new MutationObserver((records) => {
+  let built = 0;
+  for (const record of records)
+    for (const node of record.addedNodes)
+      if (node.nodeType === 1 && node.matches('[data-runner]')) built++;
+  if (built) {
+    const runAll = document.querySelector('button[data-action=run-all]');
+    window.__runnerBatches.push([built, Boolean(runAll && !runAll.disabled)]);
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_a_long_lessons_blocks_are_built_a_few_at_a_time_and_run_all_waits_for_the_last(page: Page, site_url: str) -> None:
+    """Built all at once, a long lesson's blocks had the next frame restyle 1,574 elements and lay much of the page
+    out again; the runner builds a few blocks a frame, in order, and "Run all" is enabled only once
+    the last block is there (it would otherwise run only those built so far)."""
+    lesson = "lessons/self-attention.md"  # the most blocks
+    expected = len(_cpython_outputs(lesson))
+    assert expected >= 20
+    page.add_init_script(WATCH_BUILD)
+    page.goto(site_url + _url(lesson))
+    expect(page.locator("[data-runner]")).to_have_count(expected)
+    expect(page.locator("button[data-action=run-all]")).to_be_enabled()
+    batches = page.evaluate("window.__runnerBatches")
+    assert sum(built for built, _ in batches) == expected
+    assert len(batches) >= expected // 3 and max(built for built, _ in batches) <= 3, batches
+    assert not any(enabled for _, enabled in batches[:-1]), f"Run all enabled before the last block: {batches}"
+    # In the page's order: block n is the page's nth Python block.
+    names = page.locator("[data-runner] .runner-name").all_text_contents()  # those in closed solutions too
+    assert names == [f"Block {n}" for n in range(1, expected + 1)]
