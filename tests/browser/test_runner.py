@@ -378,8 +378,10 @@ def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page:
     assert others >= 2, with_code
 
 
-# The page's DOM counters after this many instant navigations, compared.
+# The page's DOM counters after this many instant navigations, compared; and, should the runner's growth exceed
+# the margin there, over a second window of as many changes that follows (see the test).
 EARLY, LATE = 4, 12
+AGAIN = LATE + (LATE - EARLY)
 STUB_RUNNER = "export function mount() { return undefined; }\n"
 
 
@@ -400,41 +402,53 @@ def _settled_counters(page: Page, cdp) -> dict[str, int]:
     return current
 
 
-def _navigate_and_count(page: Page, site_url: str, use_blocks: bool) -> dict[int, dict[str, int]]:
-    """Go back and forth between two lessons by their navigation links (Material's instant navigation), LATE times.
+class _Walk:
+    """Back and forth between two lessons by their navigation links (Material's instant navigation).
 
-    With `use_blocks`, the reader also clicks into block 1 on each page (its editor loads) and types in it.
-    Returns Chrome's DOM counters (documents, nodes, jsEventListeners) after garbage collection, at the EARLY
-    and the LATE change (the only ones compared: each reading takes a second or more of collections).
+    With ``use_blocks``, the reader also clicks into block 1 on each page (its editor loads) and types in it.
+    ``counts`` holds Chrome's DOM counters (documents, nodes, jsEventListeners) after garbage collection, at the
+    changes :meth:`to` was asked to count (each reading takes a second or more of collections, so only a few are).
     Only locators are used, never element handles: a handle would keep the page it points into alive.
     """
-    pages = ["lessons/self-attention/", LESSON]
-    page.goto(site_url + LESSON)
-    page.evaluate("window.__same_document = true")
-    cdp = page.context.new_cdp_session(page)
-    counts = {}
-    for change in range(1, LATE + 1):
-        target = pages[(change - 1) % 2]
-        page.evaluate("document.querySelector('article').dataset.left = ''")
-        page.locator(f"nav.md-nav a[href$='{target.split('/')[-2]}/']").first.click()
-        # Material's navigation.tracking may already have put the heading in view into the address (#...).
-        page.wait_for_url(re.compile(re.escape(target) + r"(#[^/]*)?$"))
-        expect(page.locator("article:not([data-left]) h1")).to_be_visible()
-        if use_blocks:
-            expect(page.locator("article:not([data-left]) [data-runner]").first).to_be_visible()
-            editor = _editor(page, 1)
-            editor.press("Control+End")
-            editor.press_sequentially(" ")
-            if change == 1:
-                # Going into a block warms Python up, and the page's session takes its listeners once Python is
-                # there: on a loaded machine that was after the EARLY count (9 listeners fewer there, a growth
-                # of 25 against 16 read as a leak, in a full run of the suite). The counts compare pages with Python up.
-                expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
-        if change in (EARLY, LATE):
-            counts[change] = _settled_counters(page, cdp)
-    assert page.evaluate("window.__same_document") is True  # no reload: every change was instant
-    cdp.detach()
-    return counts
+
+    pages = ("lessons/self-attention/", LESSON)
+
+    def __init__(self, page: Page, site_url: str, use_blocks: bool) -> None:
+        self.page, self.site_url, self.use_blocks = page, site_url, use_blocks
+        self.change = 0
+        self.counts: dict[int, dict[str, int]] = {}
+        page.goto(site_url + LESSON)
+        page.evaluate("window.__same_document = true")
+        self.cdp = page.context.new_cdp_session(page)
+
+    def to(self, last: int, counted: tuple[int, ...]) -> dict[int, dict[str, int]]:
+        page = self.page
+        while self.change < last:
+            self.change += 1
+            target = self.pages[(self.change - 1) % 2]
+            page.evaluate("document.querySelector('article').dataset.left = ''")
+            page.locator(f"nav.md-nav a[href$='{target.split('/')[-2]}/']").first.click()
+            # Material's navigation.tracking may already have put the heading in view into the address (#...).
+            page.wait_for_url(re.compile(re.escape(target) + r"(#[^/]*)?$"))
+            expect(page.locator("article:not([data-left]) h1")).to_be_visible()
+            if self.use_blocks:
+                expect(page.locator("article:not([data-left]) [data-runner]").first).to_be_visible()
+                editor = _editor(page, 1)
+                editor.press("Control+End")
+                editor.press_sequentially(" ")
+                if self.change == 1:
+                    # Going into a block warms Python up, and the page's session takes its listeners once Python
+                    # is there: on a loaded machine that was after the EARLY count (9 listeners fewer there, a
+                    # growth of 25 against 16 read as a leak, in a full run of the suite). The counts compare
+                    # pages with Python up.
+                    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+                # The runner builds a page's blocks a few a frame and enables "Run all" after the last: a count
+                # is of a whole page.
+                expect(page.locator("article:not([data-left]) button[data-action=run-all]")).to_be_enabled()
+            if self.change in counted:
+                self.counts[self.change] = _settled_counters(page, self.cdp)
+        assert page.evaluate("window.__same_document") is True  # no reload: every change was instant
+        return self.counts
 
 
 @pytest.mark.long
@@ -448,27 +462,40 @@ def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_
     against 264). A page the runner failed to let go of holds 70 or more listeners (five on each block's
     elements, and the editor's own) and thousands of nodes: the margins, 8 listeners and 400 nodes over 8
     changes, are far below one such page and well above the measured noise (0).
+
+    One reading in a loaded full run of the suite still came out 10 listeners low at the 4th change (and one node,
+    as when the editor has lost its focus), and read as a growth of 26 against 16, twice; the same walk,
+    alone or beside two or four busy processes, reads 275 there every time. A leak grows at every change, so
+    the runner's walk is then measured again over the next 8 changes, from the 12th to the 20th: it passes only
+    if that window too stays within the margins. A real leak (two listeners a change are enough) fails both.
     """
     baseline_page = open_page()
     baseline_page.context.route("**/runner/runner.js", lambda route: route.fulfill(body=STUB_RUNNER, content_type="text/javascript"))
-    baseline = _navigate_and_count(baseline_page, site_url, use_blocks=False)
+    baseline = _Walk(baseline_page, site_url, use_blocks=False).to(LATE, (EARLY, LATE))
     assert baseline_page.locator("[data-runner]").count() == 0  # the runner really was not there
     runner_page = open_page()
-    runner = _navigate_and_count(runner_page, site_url, use_blocks=True)
+    walk = _Walk(runner_page, site_url, use_blocks=True)
+    runner = walk.to(LATE, (EARLY, LATE))
     assert runner_page.locator(".cm-content[data-runner-code]").count() >= 1  # and here it was, editor and all
-
-    def growth(counts: dict[int, dict[str, int]], name: str) -> int:
-        return counts[LATE][name] - counts[EARLY][name]
 
     # The baseline can shrink between the two counts (a garbage collection that happened to run there: measured
     # once, -385 nodes), which says nothing about the runner: the runner's growth is held to what Material's own
     # pages add at most, never less than nothing.
     def baseline_growth(name: str) -> int:
-        return max(growth(baseline, name), 0)
+        return max(baseline[LATE][name] - baseline[EARLY][name], 0)
 
-    assert growth(runner, "documents") <= baseline_growth("documents"), (baseline, runner)
-    assert growth(runner, "jsEventListeners") <= baseline_growth("jsEventListeners") + 8, (baseline, runner)
-    assert growth(runner, "nodes") <= baseline_growth("nodes") + 400, (baseline, runner)
+    def excess(start: int, end: int) -> dict[str, int]:
+        """How far the runner's growth from change ``start`` to ``end`` exceeds the margins (empty: within them)."""
+        margins = {"documents": 0, "jsEventListeners": 8, "nodes": 400}
+        over = {
+            name: runner[end][name] - runner[start][name] - baseline_growth(name) - margin
+            for name, margin in margins.items()
+        }
+        return {name: value for name, value in over.items() if value > 0}
+
+    if over := excess(EARLY, LATE):
+        runner = walk.to(AGAIN, (AGAIN,))
+        assert not excess(LATE, AGAIN), (over, baseline, runner)
 
 
 # Every element the runner adds, and the container it was added to, from before the page's scripts run.
