@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Route, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Route,
+    expect,
+    sync_playwright,
+)
 
 from site_examples.browser import SubPathHandler, free_address, is_local, launch, serve
 
@@ -95,7 +105,10 @@ def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page
     context = browser.new_context(**options)
     context.set_default_timeout(TIMEOUT_MS)
     context.route("**/*", traffic.route)
-    page = context.new_page()
+    return _watch(context.new_page(), traffic)
+
+
+def _watch(page: Page, traffic: Traffic) -> Page:
     page.on("pageerror", lambda error: traffic.page_errors.append(str(error)))
     page.on("console", traffic.console)
     return page
@@ -141,3 +154,31 @@ def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page
         each.context.close()
     _check(traffic)
 
+
+
+@pytest.fixture(scope="module")
+def _module_context(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Traffic]]:
+    traffic = Traffic(origin=site_url.rstrip("/"))
+    page = _watched_page(browser, traffic)
+    page.close()
+    yield page.context, traffic
+    page.context.close()
+
+
+@pytest.fixture
+def return_visit(_module_context: tuple[BrowserContext, Traffic]) -> Iterator[Page]:
+    """Like ``page``, but a new tab in one context that the module's tests share, as a reader's browser is shared.
+
+    Its cache and storage are kept from test to test: the first test's Python worker stores the snapshot of
+    Python's memory, and the next tests' workers start from it (``docs/runner/worker.js``), about 2 s of the
+    machine's time sooner than a first start. The first start and the snapshot's start are each tested in
+    ``test_runner_startup.py``; tests that need an empty browser use ``page``. The tests sharing the context
+    run on one worker (``tests/parallel.py``).
+    """
+    context, traffic = _module_context
+    for found in (traffic.blocked, traffic.page_errors, traffic.console_errors):
+        found.clear()  # what an earlier test of the module left was reported there
+    page = _watch(context.new_page(), traffic)
+    yield page
+    page.close()
+    _check(traffic)

@@ -92,9 +92,15 @@ def test_there_are_lesson_pages_to_check() -> None:
     assert "lessons/scaled-dot-product-attention.md" in _runnable_pages()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lesson", _runnable_pages())
-def test_every_block_gives_cpythons_output(page: Page, site_url: str, lesson: str) -> None:
-    """Run all blocks in the browser; each block's output equals the same block's under CPython, in order."""
+def test_every_block_gives_cpythons_output(return_visit: Page, site_url: str, lesson: str) -> None:
+    """Run all blocks in the browser; each block's output equals the same block's under CPython, in order.
+
+    The lessons are visited in one browser, as a reader goes through the course: the first starts Python for
+    the first time, the others from the snapshot it stored.
+    """
+    page = return_visit
     expected = _cpython_outputs(lesson)
     page.goto(site_url + _url(lesson))
     blocks = page.locator("[data-runner]")
