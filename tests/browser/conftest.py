@@ -169,16 +169,20 @@ def _module_context(browser: Browser, site_url: str) -> Iterator[tuple[BrowserCo
 def return_visit(_module_context: tuple[BrowserContext, Traffic]) -> Iterator[Page]:
     """Like ``page``, but a new tab in one context that the module's tests share, as a reader's browser is shared.
 
-    Its cache and storage are kept from test to test: the first test's Python worker stores the snapshot of
-    Python's memory, and the next tests' workers start from it (``docs/runner/worker.js``), about 2 s of the
-    machine's time sooner than a first start. The first start and the snapshot's start are each tested in
-    ``test_runner_startup.py``; tests that need an empty browser use ``page``. The tests sharing the context
-    run on one worker (``tests/parallel.py``).
+    Its HTTP cache and Cache Storage are kept from test to test: the first test's Python worker stores the
+    snapshot of Python's memory there, and the next tests' workers start from it (``docs/runner/worker.js``),
+    about 2 s of the machine's time sooner than a first start. What a test leaves in the site's other storage
+    (the reader's saved edits, in localStorage) is cleared before the next. The first start and the snapshot's
+    start are each tested in ``test_runner_startup.py``; tests of the start-up itself, or of what is stored,
+    use ``page``. The tests sharing the context run on one worker (``tests/parallel.py``).
     """
     context, traffic = _module_context
     for found in (traffic.blocked, traffic.page_errors, traffic.console_errors):
         found.clear()  # what an earlier test of the module left was reported there
     page = _watch(context.new_page(), traffic)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {"origin": traffic.origin, "storageTypes": "local_storage,indexeddb"})
+    cdp.detach()
     yield page
     page.close()
     _check(traffic)

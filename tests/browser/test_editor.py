@@ -138,7 +138,8 @@ def test_the_schemes_colour_the_editor_differently(open_page, site_url: str) -> 
     assert keyword["light"][1] != keyword["dark"][1]
 
 
-def test_the_caret_goes_where_the_reader_clicked(page: Page, site_url: str) -> None:
+def test_the_caret_goes_where_the_reader_clicked(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     word = _block(page, 1).locator("pre[data-runner-code] span.nn").first  # "numpy", at offsets 7 to 12
     expect(word).to_have_text("numpy")
@@ -178,7 +179,8 @@ def test_an_editor_that_cannot_load_is_said_and_the_block_still_runs(page: Page,
     traffic.console_errors[:] = [e for e in traffic.console_errors if "net::ERR_FAILED" not in e and "editor.js" not in e]
 
 
-def test_python_editing_indents_dedents_and_matches_brackets(page: Page, site_url: str) -> None:
+def test_python_editing_indents_dedents_and_matches_brackets(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     editor = _editor(page, 1)
     editor.press("Control+a")
@@ -197,7 +199,8 @@ def test_python_editing_indents_dedents_and_matches_brackets(page: Page, site_ur
     assert _code(page, 1) == "if x:\n    pass\nelse:\n    y = (1, [2])"
 
 
-def test_a_long_line_scrolls_and_is_not_cut(page: Page, site_url: str) -> None:
+def test_a_long_line_scrolls_and_is_not_cut(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     editor = _editor(page, 1)
     long_line = "total = " + " + ".join(str(i) for i in range(120))

@@ -114,7 +114,8 @@ def test_every_block_gives_cpythons_output(return_visit: Page, site_url: str, le
         assert browser_output == cpython_output, f"{lesson}, block {index + 1}"
 
 
-def test_running_a_later_block_first_runs_the_earlier_ones(page: Page, site_url: str) -> None:
+def test_running_a_later_block_first_runs_the_earlier_ones(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     _run(page, 3)
     for n in (1, 2):
@@ -124,7 +125,8 @@ def test_running_a_later_block_first_runs_the_earlier_ones(page: Page, site_url:
     expect(_block(page, 3).locator("[data-runner-output]")).to_have_text("np.float64(1.0)\n")  # S[0, 2] by the loop
 
 
-def test_stop_ends_an_endless_loop_and_python_restarts(page: Page, site_url: str) -> None:
+def test_stop_ends_an_endless_loop_and_python_restarts(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     _run(page, 1)
     editor = _editor(page, 2)
@@ -141,7 +143,8 @@ def test_stop_ends_an_endless_loop_and_python_restarts(page: Page, site_url: str
     expect(_block(page, 2).locator("[data-runner-output]")).to_have_text("4\n")
 
 
-def test_a_syntax_error_is_reported_against_the_block(page: Page, site_url: str) -> None:
+def test_a_syntax_error_is_reported_against_the_block(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     _editor(page, 1).fill("x = (1,\nprint(x)")
     _run(page, 1, "error")
@@ -149,7 +152,8 @@ def test_a_syntax_error_is_reported_against_the_block(page: Page, site_url: str)
     assert 'File "<block 1>", line' in output and "SyntaxError" in output
 
 
-def test_an_exception_shows_a_traceback_trimmed_to_the_readers_code(page: Page, site_url: str) -> None:
+def test_an_exception_shows_a_traceback_trimmed_to_the_readers_code(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     _run(page, 1)
     _editor(page, 2).fill("print('partial')\nscaled_dot_product_attention = None\nq @ v")
@@ -162,7 +166,8 @@ def test_an_exception_shows_a_traceback_trimmed_to_the_readers_code(page: Page, 
     expect(_block(page, 3)).to_have_attribute("data-runner-status", "idle")
 
 
-def test_edit_run_reset(page: Page, site_url: str) -> None:
+def test_edit_run_reset(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     block = _block(page, 1)
     original = _code(page, 1)
@@ -183,7 +188,8 @@ def test_edit_run_reset(page: Page, site_url: str) -> None:
     assert _code(page, 1) == original
 
 
-def test_an_edit_survives_a_reload_until_reset(page: Page, site_url: str) -> None:
+def test_an_edit_survives_a_reload_until_reset(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     original = _code(page, 2)
     _editor(page, 2).fill("scores = q @ k.T  # mine")
@@ -200,7 +206,8 @@ def test_an_edit_survives_a_reload_until_reset(page: Page, site_url: str) -> Non
     assert _code(page, 2) == original
 
 
-def test_editing_a_block_that_ran_marks_later_blocks_stale(page: Page, site_url: str) -> None:
+def test_editing_a_block_that_ran_marks_later_blocks_stale(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     _run(page, 3)
     editor = _editor(page, 1)
@@ -211,7 +218,8 @@ def test_editing_a_block_that_ran_marks_later_blocks_stale(page: Page, site_url:
     expect(_block(page, 4)).not_to_have_attribute("data-runner-stale", "")  # never ran
 
 
-def test_instant_navigation_mounts_the_next_page_with_a_fresh_session(page: Page, site_url: str) -> None:
+def test_instant_navigation_mounts_the_next_page_with_a_fresh_session(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url)
     _run(page, 1)  # the home page's block defines q, k, v
     page.evaluate("window.__same_document = true")
@@ -274,8 +282,9 @@ def test_python_warms_up_when_the_keyboard_reaches_a_block(page: Page, site_url:
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in runtime_requests)
 
 
-def test_keyboard_only(page: Page, site_url: str) -> None:
+def test_keyboard_only(return_visit: Page, site_url: str) -> None:
     """Tab moves through a block until the reader types in it, then indents; Escape then Tab moves on; the buttons work."""
+    page = return_visit
     page.goto(site_url + LESSON)
     _block(page, 1).locator("button[data-action=copy]").focus()  # the toolbar's last enabled button
     page.keyboard.press("Tab")  # into the code: the editor takes the Pygments block's place, and the focus
@@ -538,8 +547,9 @@ def test_the_runner_builds_only_inside_its_blocks_slots(open_page, site_url: str
     assert [entry for entry in insertions if "runner-slot" not in entry["into"].split() and not entry["into"].startswith("runner")] == []
 
 
-def test_components_can_call_python_in_a_namespace_of_their_own(page: Page, site_url: str) -> None:
+def test_components_can_call_python_in_a_namespace_of_their_own(return_visit: Page, site_url: str) -> None:
     """window.attentionCourse.python.call: the visualizer's way in; separate from the page's session."""
+    page = return_visit
     page.goto(site_url + LESSON)
     _run(page, 1)  # the page's session has q, k, v
     result = page.evaluate(

@@ -19,7 +19,8 @@ def _edit_and_run(page: Page, n: int, code: str, status: str = "done") -> str:
     return _block(page, n).locator("[data-runner-output]").text_content() or ""
 
 
-def test_a_hundred_thousand_lines_keep_their_ends_and_the_page_responsive(page: Page, site_url: str) -> None:
+def test_a_hundred_thousand_lines_keep_their_ends_and_the_page_responsive(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     output = _edit_and_run(page, 1, "for i in range(100_000):\n    print(i)")
     lines = output.splitlines()
@@ -28,7 +29,8 @@ def test_a_hundred_thousand_lines_keep_their_ends_and_the_page_responsive(page: 
     assert lines[-1] == "99999" and len(lines) == 2001
 
 
-def test_stop_stays_clickable_while_a_block_prints_without_end(page: Page, site_url: str) -> None:
+def test_stop_stays_clickable_while_a_block_prints_without_end(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     block = _block(page, 1)
     _editor(page, 1).fill("i = 0\nwhile True:\n    print(i)\n    i += 1")
@@ -41,7 +43,8 @@ def test_stop_stays_clickable_while_a_block_prints_without_end(page: Page, site_
     expect(block.locator("[data-runner-note]")).to_contain_text("Stopped")
 
 
-def test_one_enormous_line_is_cut_not_kept(page: Page, site_url: str) -> None:
+def test_one_enormous_line_is_cut_not_kept(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     output = _edit_and_run(page, 1, "print('x' * 50_000_000)")
     assert output.startswith("x" * 2000 + " … (49,998,000 more characters not shown)")
@@ -96,7 +99,8 @@ def test_a_stalled_start_times_out_with_a_reason(page: Page, site_url: str) -> N
     _run(page, 1)
 
 
-def test_restart_python_is_there_whenever_a_session_is(page: Page, site_url: str) -> None:
+def test_restart_python_is_there_whenever_a_session_is(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     restart = page.locator("button[data-action=restart]")
     expect(restart).to_be_hidden()  # no session yet
@@ -112,7 +116,8 @@ def test_restart_python_is_there_whenever_a_session_is(page: Page, site_url: str
     assert output == "4\n"
 
 
-def test_a_worker_that_python_closes_is_noticed_and_replaced(page: Page, site_url: str) -> None:
+def test_a_worker_that_python_closes_is_noticed_and_replaced(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     output = _edit_and_run(page, 1, "import js\njs.close()", "error")
     assert "Python closed its own worker" in output
@@ -120,7 +125,8 @@ def test_a_worker_that_python_closes_is_noticed_and_replaced(page: Page, site_ur
     assert _edit_and_run(page, 1, "print('back')") == "back\n"
 
 
-def test_os_exit_is_reported_in_pythons_words(page: Page, site_url: str) -> None:
+def test_os_exit_is_reported_in_pythons_words(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     output = _edit_and_run(page, 1, "import os\nos._exit(3)", "error")
     assert output.startswith("Python exited (os._exit(3)): this page's Python session has ended.")
@@ -128,7 +134,8 @@ def test_os_exit_is_reported_in_pythons_words(page: Page, site_url: str) -> None
     assert _edit_and_run(page, 1, "print('back')") == "back\n"
 
 
-def test_input_says_it_is_not_supported(page: Page, site_url: str) -> None:
+def test_input_says_it_is_not_supported(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     page.goto(site_url + LESSON)
     output = _edit_and_run(page, 1, "name = input('Your name? ')", "error")
     assert "EOFError: input() is not supported in the page" in output

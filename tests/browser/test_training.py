@@ -181,7 +181,8 @@ def _the_page_responds(page: Page) -> None:
 
 
 @pytest.mark.long
-def test_training_in_the_page_equals_cpython_and_the_controls_work(page: Page, site_url: str) -> None:
+def test_training_in_the_page_equals_cpython_and_the_controls_work(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     _open(page, site_url)
     widget = _widget(page)
     widget.locator("input[data-control=seed]").fill(str(SEED))
@@ -237,7 +238,8 @@ def test_training_in_the_page_equals_cpython_and_the_controls_work(page: Page, s
     np.testing.assert_array_equal(_shown_weights(page), _lower_triangle(RUN["snapshots"][-1]["weights"]))
 
 
-def test_keyboard_seed_validation_and_visible_focus(page: Page, site_url: str) -> None:
+def test_keyboard_seed_validation_and_visible_focus(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     _open(page, site_url)
     widget = _widget(page)
     seed = widget.locator("input[data-control=seed]")
@@ -372,8 +374,9 @@ def test_navigating_away_leaves_no_listener_timer_or_training_behind(page: Page,
     cdp.detach()
 
 
-def test_pyodide_gives_the_loss_fingerprint_of_cpython_and_of_the_committed_run(page: Page, site_url: str) -> None:
+def test_pyodide_gives_the_loss_fingerprint_of_cpython_and_of_the_committed_run(return_visit: Page, site_url: str) -> None:
     """The same seed gives the same numbers in the page's Pyodide as under CPython (the lesson's claim)."""
+    page = return_visit
     page.goto(site_url + LESSON)
     page.wait_for_function("() => window.attentionCourse && window.attentionCourse.python")
     text = page.evaluate(
