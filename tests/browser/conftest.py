@@ -101,11 +101,15 @@ def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page
     Service workers are blocked unless ``options`` allow them (``tests/browser/test_offline.py``
     does): every other test sees the site as it is served, each request on the network.
     """
+    return _watch(_watched_context(browser, traffic, **options).new_page(), traffic)
+
+
+def _watched_context(browser: Browser, traffic: Traffic, **options: object) -> BrowserContext:
     options = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block", **options}
     context = browser.new_context(**options)
     context.set_default_timeout(TIMEOUT_MS)
     context.route("**/*", traffic.route)
-    return _watch(context.new_page(), traffic)
+    return context
 
 
 def _watch(page: Page, traffic: Traffic) -> Page:
@@ -155,14 +159,12 @@ def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page
     _check(traffic)
 
 
-
 @pytest.fixture(scope="module")
 def _module_context(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Traffic]]:
     traffic = Traffic(origin=site_url.rstrip("/"))
-    page = _watched_page(browser, traffic)
-    page.close()
-    yield page.context, traffic
-    page.context.close()
+    context = _watched_context(browser, traffic)
+    yield context, traffic
+    context.close()
 
 
 @pytest.fixture
