@@ -3,7 +3,8 @@
 One concept per module:
 
 - :mod:`attention.softmax`: :func:`softmax`
-- :mod:`attention.results`: :class:`AttentionOutput`, :class:`AttentionOutputOnly`, what attention returns
+- :mod:`attention.results`: :class:`AttentionOutput`, :class:`AttentionOutputOnly`, what attention returns;
+  :class:`AttentionTrace`, what a layer attended with
 - :mod:`attention.masks`: :func:`causal_mask`, :func:`padding_mask`
 - :mod:`attention.scores`: :func:`attention_scores`
 - :mod:`attention.additive`: :func:`additive_scores`, :func:`additive_attention`, Bahdanau's additive scoring
@@ -41,7 +42,7 @@ from .kv_cache import KVCache
 from .masks import causal_mask, padding_mask
 from .multi_head import MultiHeadAttention
 from .positions import alibi_bias, alibi_slopes, apply_rope, rope_angles, rope_frequencies
-from .results import AttentionOutput, AttentionOutputOnly
+from .results import AttentionOutput, AttentionOutputOnly, AttentionTrace
 from .scaled_dot_product import BLOCKWISE_THRESHOLD, AttentionSteps, attention_steps, scaled_dot_product_attention
 from .scores import attention_scores
 from .self_attention import self_attention
@@ -55,6 +56,7 @@ __all__ = [
     "AttentionOutput",
     "AttentionOutputOnly",
     "AttentionSteps",
+    "AttentionTrace",
     "KVCache",
     "MultiHeadAttention",
     "additive_attention",

@@ -22,6 +22,7 @@ __all__ = [
     "ScoresOverflowError",
     "all_finite",
     "as_float_array",
+    "check_arguments",
     "as_mask",
     "check_finite",
     "check_flag",
@@ -417,3 +418,29 @@ def check_flag(name: str, value: bool) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
     return bool(value)
+
+
+def check_arguments(entry: str, args: object, names: tuple[str, ...]) -> dict:
+    """An entry point's arguments (a parsed JSON object) if they are exactly ``names``.
+
+    The page calls Python entry points by name with one JSON object
+    (``attention.lab.entry``, ``attention.training.entry``): a key missing
+    or unknown is a page that does not match the package, and the message
+    says which, naming ``entry``.
+
+    Example:
+        >>> check_arguments("f", {"seed": 1}, ("seed",))
+        {'seed': 1}
+    """
+    if not isinstance(args, dict):
+        raise TypeError(f"{entry} takes a JSON object of {', '.join(names)}, got {type(args).__name__}")
+    missing = [name for name in names if name not in args]
+    unknown = sorted(str(name) for name in args if name not in names)
+    problems = []
+    if missing:
+        problems.append(f"missing {', '.join(missing)}")
+    if unknown:
+        problems.append(f"unknown {', '.join(unknown)}")
+    if problems:
+        raise ValueError(f"{entry} takes the arguments {', '.join(names)}: {'; '.join(problems)}")
+    return args

@@ -41,7 +41,7 @@ from ._validate import (
     shape_str,
 )
 from .results import AttentionOutput
-from .scaled_dot_product import _average, _weights
+from .scaled_dot_product import attention_weights, weighted_average
 
 __all__ = ["ADDITIVE_BLOCK_ENTRIES", "additive_attention", "additive_scores"]
 
@@ -213,7 +213,7 @@ def additive_attention(
     prepared = prepare_mask(mask, causal, checked.scores_shape)
     scores = checked.scores()
     dtype = float_dtype(scores, values)
-    weights = _weights(scores.astype(dtype, copy=False), prepared)
+    weights = attention_weights(scores.astype(dtype, copy=False), prepared)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    output = _average(weights, values.astype(dtype, copy=False), moderate_v)
+    output = weighted_average(weights, values.astype(dtype, copy=False), moderate_v)
     return AttentionOutput(output, weights)

@@ -20,7 +20,7 @@ from ._validate import (
     shape_str,
 )
 from .heads import check_n_heads, merge_heads, split_heads
-from .results import AttentionOutput
+from .results import AttentionOutput, AttentionTrace
 from .scaled_dot_product import attend
 from .self_attention import check_projection
 
@@ -235,6 +235,36 @@ class MultiHeadAttention:
                 weights: also when finite inputs overflow in a projection
                 (``x @ w_q`` ...), in the scores, or in the output projection.
         """
+        output, trace = self.traced(x, mask, causal=causal, context=context)
+        return AttentionOutput(output, trace.weights)
+
+    def traced(
+        self,
+        x: ArrayLike,
+        mask: ArrayLike | None = None,
+        *,
+        causal: bool = False,
+        context: ArrayLike | None = None,
+    ) -> tuple[NDArray, AttentionTrace]:
+        """Run the layer as calling it does, and return what its heads attended with as well.
+
+        Same arguments, checks and errors as calling the layer.
+
+        Returns:
+            ``(output, trace)``: the output ``(..., n_q, d_model)`` and an
+            :class:`~attention.results.AttentionTrace` of the arrays the heads
+            computed with: the queries ``(..., n_heads, n_q, d_k)``, keys and
+            values ``(..., n_heads, n_k, d_k)`` (``x @ w_q``, ... split into
+            heads) and the weights ``(..., n_heads, n_q, n_k)``.
+
+        Example:
+            >>> mha = MultiHeadAttention(d_model=8, n_heads=2, seed=0)
+            >>> output, trace = mha.traced(np.ones((5, 8)))
+            >>> trace.q.shape, trace.weights.shape
+            ((2, 5, 4), (2, 5, 5))
+            >>> bool((output == mha(np.ones((5, 8))).output).all())
+            True
+        """
         x = self._check_input("x", x)
         source = x if context is None else self._check_input("context", context)
         dtype = float_dtype(x, source)
@@ -273,7 +303,7 @@ class MultiHeadAttention:
         expression = "the output projection, heads @ w_o" + ("" if self.b_o is None else " + b_o") + ","
         rescale = f"x, {'' if context is None else 'context, '}w_v or w_o"
         check_product(output, expression, rescale, **operands)
-        return AttentionOutput(output, weights)
+        return output, AttentionTrace(q, k, v, weights)
 
     forward = __call__
 

@@ -28,7 +28,9 @@ __all__ = [
     "AttentionSteps",
     "attend",
     "attention_steps",
+    "attention_weights",
     "scaled_dot_product_attention",
+    "weighted_average",
 ]
 
 BLOCKWISE_THRESHOLD = 2**16
@@ -50,8 +52,27 @@ class AttentionSteps(NamedTuple):
     """Step 4, ``(..., n_q, d_v)``: the weights applied to the values, :math:`AV`."""
 
 
-def _weights(scaled: NDArray, mask: PreparedMask) -> NDArray:
-    """Softmax over the keys of the scaled scores ``(..., n_q, n_k)``, under a prepared mask."""
+def attention_weights(scaled: NDArray, mask: PreparedMask) -> NDArray:
+    r"""The weights from checked scaled scores: the softmax over the keys under a prepared mask.
+
+    .. math::
+
+        A = \operatorname{softmax}(\tilde S + M)
+
+    Args:
+        scaled: ``(..., n_q, n_k)`` the scaled scores (of any score: additive
+            attention passes its own), finite.
+        mask: from :func:`~attention._validate.prepare_mask` for these scores' shape.
+
+    Returns:
+        ``(..., n_q, n_k)``, each row summing to 1 (a fully masked row: see
+        :func:`~attention.softmax.masked_softmax`).
+
+    Example:
+        >>> from attention._validate import prepare_mask
+        >>> attention_weights(np.array([[0.0, 0.0]]), prepare_mask(None, False, (1, 2)))
+        array([[0.5, 0.5]])
+    """
     allowed = mask.allowed
     if mask.causal:
         causal = sees_causally(*scaled.shape[-2:])
@@ -74,12 +95,18 @@ def _weights(scaled: NDArray, mask: PreparedMask) -> NDArray:
     return masked_softmax(summed, -1, allowed)
 
 
-def _average(weights: NDArray, v: NDArray, moderate_v: bool) -> NDArray:
+def weighted_average(weights: NDArray, v: NDArray, moderate_v: bool) -> NDArray:
     """``weights @ v``, ``(..., n_q, n_k) @ (..., n_k, d_v)``: each query's weighted average of the values.
 
     Values within rounding of the largest float can average past it (weights
     that sum to a little over 1): such an average is rounded to the largest
-    float, its nearest. Only a ``v`` that is not ``moderate_v`` can do that.
+    float, its nearest. Only a ``v`` that is not ``moderate_v`` (whether
+    ``v · v`` is finite, as :func:`~attention._validate.check_inputs` says)
+    can do that; False is always safe, and costs one pass over the output.
+
+    Example:
+        >>> weighted_average(np.array([[0.25, 0.75]]), np.array([[10.0], [20.0]]), True)
+        array([[17.5]])
     """
     if moderate_v:  # every value below the square root of the largest float: nothing to round
         return weights @ v
@@ -125,9 +152,9 @@ def attention_steps(
     q, k, v, scores_shape, moderate_v = check_inputs(q, k, v)
     prepared = prepare_mask(mask, causal, scores_shape)
     scores, scaled = scaled_scores(q, k, scale)
-    weights = _weights(scaled, prepared)
+    weights = attention_weights(scaled, prepared)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    return AttentionSteps(scores, scaled, weights, _average(weights, v, moderate_v))
+    return AttentionSteps(scores, scaled, weights, weighted_average(weights, v, moderate_v))
 
 
 @overload
@@ -256,7 +283,7 @@ def attend(
     """
     if not return_weights and math.prod(scores_shape) >= BLOCKWISE_THRESHOLD:
         return attend_checked(q, k, v, scores_shape, mask, scale)
-    weights = _weights(scaled_scores(q, k, scale)[1], mask)
+    weights = attention_weights(scaled_scores(q, k, scale)[1], mask)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
-    output = _average(weights, v, moderate_v)
+    output = weighted_average(weights, v, moderate_v)
     return AttentionOutput(output, weights) if return_weights else AttentionOutputOnly(output)

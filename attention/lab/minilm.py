@@ -2,11 +2,12 @@
 
 The lab (``docs/lab.md``) draws views of the contract in
 :mod:`attention.lab.contract`. This module runs the pretrained encoder on a
-sentence and turns every one of its 6 x 12 heads into such a view: the
-queries, keys and values are the model's own projections of each layer's
-input, and the steps (scores, scaled scores, weights) are recomputed from
-them by :func:`attention.lab.contract.head_view`, so they are the numbers the
-encoder used. The vectors themselves are left out of the view (32 unnamed
+sentence once (:meth:`~attention.models.bert.BertModel.trace`) and turns
+every one of its 6 x 12 heads into such a view: the queries, keys and values
+are the ones the encoder attended with, read from its trace, and the steps
+(scores, scaled scores, weights) are recomputed from them by
+:func:`attention.lab.contract.head_view`, so they are the numbers the encoder
+used. The vectors themselves are left out of the view (32 unnamed
 components per head, 72 heads); the notebook "Attention inside a real model"
 looks at them.
 
@@ -33,7 +34,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..heads import split_heads
 from ..models.bert import BertModel, load_minilm
 from .contract import check_sentence, entropy_bits, head_view, view
 from .presets import PRETRAINED
@@ -172,19 +172,13 @@ def minilm_view(model: BertModel, sentence: str) -> dict[str, Any]:
             f"{MAX_TOKENS}: shorten it"
         )
     tokens = [str(token) for token in encoding.tokens]  # one text: a flat list
-    hidden, attentions, _ = model.forward(encoding.ids, encoding.type_ids)
     layers = []
-    for index, layer in enumerate(model.layers):
-        mha = layer.attention
-        x = hidden[index]  # the layer's input, [n, d_model]
-        # [n, d_model] -> [h, n, d_k], exactly as MultiHeadAttention projects them
-        q, k, v = (split_heads(mha._project(x, w, b), mha.n_heads) for w, b in
-                   ((mha.w_q, mha.b_q), (mha.w_k, mha.b_k), (mha.w_v, mha.b_v)))  # fmt: skip
+    # Each layer's queries, keys and values [h, n, d_k] and weights [h, n, n], as the encoder computed them.
+    for q, k, v, weights in model.trace(encoding.ids, encoding.type_ids).layers:
         heads = []
-        for h in range(mha.n_heads):
-            weights = attentions[index, h]
+        for h in range(model.config.n_heads):
             # The words' rows only, like the pattern shares ([CLS] and [SEP] are not words).
-            label, description = _describe(weights, float(entropy_bits(weights[1:-1]).mean()))
+            label, description = _describe(weights[h], float(entropy_bits(weights[h][1:-1]).mean()))
             heads.append(head_view(label, q[h], k[h], v[h], description=description, vectors=False))
         layers.append(heads)
     return view(tokens, sentence, layers, model=MODEL_LABEL, token_notes=[token_note(t) for t in tokens])

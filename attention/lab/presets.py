@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .lexicon import load
+
 __all__ = ["HAND_BUILT", "LANGUAGE_MODEL", "OPENING", "PRETRAINED", "REPEATED_WORDS", "SENTENCES", "repeated_words"]
 
 REPEATED_WORDS = {"seed": 2022, "count": 8}
@@ -34,9 +36,7 @@ def repeated_words(seed: int = REPEATED_WORDS["seed"], count: int = REPEATED_WOR
         >>> first.split()[:2] == second.split()
         True
     """
-    from .lexicon import ENTRIES  # the vocabulary's source; imported only here
-
-    words = sorted({line.split()[0] for line in ENTRIES.splitlines() if line.strip()})
+    words = sorted(load().entry_fields)
     pool = [word for word in words if word.isalpha() and word.islower() and 4 <= len(word) <= 8]
     chosen = np.random.default_rng(seed).choice(len(pool), size=count, replace=False)
     words = [pool[i] for i in chosen]

@@ -2,14 +2,16 @@
 
 The lab (``docs/lab.md``) draws views of the contract in
 :mod:`attention.lab.contract`. This module runs the decoder of
-:mod:`attention.models.llama` on a prompt and turns every one of its
+:mod:`attention.models.llama` on a prompt once
+(:meth:`~attention.models.llama.LlamaModel.trace`) and turns every one of its
 30 x 9 heads into such a view, under the causal mask: the queries and keys
-are the model's own (RoPE already applied), each query head paired with the
-key/value head its group shares (grouped-query attention: 9 query heads, 3
-key/value heads, heads 0-2 on key/value head 0, 3-5 on 1, 6-8 on 2, counted
-from 0 as in code; the lab counts from 1), and the steps are recomputed from
-them by :func:`attention.lab.contract.head_view`, so they are the numbers the
-model used. The vectors are left out (64 unnamed components per head).
+are the ones the model attended with, read from its trace (RoPE already
+applied), each query head paired with the key/value head its group shares
+(grouped-query attention: 9 query heads, 3 key/value heads, heads 0-2 on
+key/value head 0, 3-5 on 1, 6-8 on 2, counted from 0 as in code; the lab
+counts from 1), and the steps are recomputed from them by
+:func:`attention.lab.contract.head_view`, so they are the numbers the model
+used. The vectors are left out (64 unnamed components per head).
 
 Besides the heads, a view of this model carries what the model predicts
 after the prompt (``"prediction"``: the 5 most likely next tokens with their
@@ -43,10 +45,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..heads import split_heads
-from ..models.layers import linear, rms_norm
 from ..models.llama import LlamaModel, load_smollm2
-from ..positions import apply_rope
 from ..softmax import softmax
 from .contract import check_sentence, check_view, entropy_bits, head_view, view
 from .presets import LANGUAGE_MODEL
@@ -222,16 +221,10 @@ def language_model_view(model: LlamaModel, prompt: str) -> dict[str, Any]:
         raise ValueError(f"the prompt is {len(ids)} tokens long; the lab takes at most {MAX_TOKENS}: shorten it")
     c = model.config
     group = c.n_heads // c.n_kv_heads
-    positions = np.arange(len(ids))
-    x = model.embeddings[np.asarray(ids)]
+    trace = model.trace(ids)
     layers = []
-    for layer in model.layers:
-        # The layer's queries and keys exactly as LlamaLayer computes them: RMSNorm, projection, RoPE.
-        h = rms_norm(x, layer.attn_norm, c.rms_eps)
-        q = apply_rope(split_heads(linear(h, layer.w_q), c.n_heads), positions, base=c.rope_base)  # [9, n, d_k]
-        k = apply_rope(split_heads(linear(h, layer.w_k), c.n_kv_heads), positions, base=c.rope_base)  # [3, n, d_k]
-        v = split_heads(linear(h, layer.w_v), c.n_kv_heads)
-        x, weights = layer(x, positions)
+    # Each layer's queries [9, n, d_k] and keys [3, n, d_k] after RoPE, values [3, n, d_k] and weights [9, n, n].
+    for q, k, v, weights in trace.layers:
         heads = []
         for index in range(c.n_heads):
             kv = index // group
@@ -242,7 +235,8 @@ def language_model_view(model: LlamaModel, prompt: str) -> dict[str, Any]:
             head["kv_head"] = kv
             heads.append(head)
         layers.append(heads)
-    logits = rms_norm(x[-1], model.output_norm, c.rms_eps) @ model.output.T
+    # The last position's state only: its logits are the prediction, a vector times the table instead of n.
+    logits = model.logits(trace.hidden_states[-1, -1])
     texts = [model.tokenizer.decode([i]) for i in ids]
     data = view(
         [display_token(t) for t in texts], prompt, layers, mask="causal", model=MODEL_LABEL,

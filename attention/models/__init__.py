@@ -10,6 +10,8 @@ GPT-style decoder (SmolLM2-135M-Instruct, the instruct variant, its weights quan
 - :mod:`attention.models.layers`: erf, GELU, LayerNorm; RMSNorm, SiLU, SwiGLU
 - :mod:`attention.models.bert`: the encoder, :func:`load_minilm`
 - :mod:`attention.models.llama`: the decoder with its KV cache and generation, :func:`load_smollm2`
+- :mod:`attention.models.trace`: :class:`ModelTrace`, what ``model.trace(ids)`` returns (either model):
+  the hidden states and every layer's :class:`~attention.results.AttentionTrace` (queries, keys, values, weights)
 - :mod:`attention.models.export`: the float16 copy the site ships for the reader's browser,
   :func:`export_float16`
 
@@ -49,6 +51,7 @@ from .llama import (
 )
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer, basic_tokenize, wordpiece
+from .trace import ModelTrace
 from .weights import MissingWeightsError, fetch, fetch_smollm2, model_dir, smollm2_path
 
 __all__ = [
@@ -68,6 +71,7 @@ __all__ = [
     "LlamaModel",
     "LlamaOutput",
     "MissingWeightsError",
+    "ModelTrace",
     "WordPieceTokenizer",
     "basic_tokenize",
     "bytes_to_unicode",

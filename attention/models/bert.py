@@ -34,9 +34,11 @@ from numpy.typing import ArrayLike, DTypeLike, NDArray
 from ._common import check_vocabulary, model_dtype
 from .._validate import shape_str
 from ..multi_head import MultiHeadAttention
+from ..results import AttentionTrace
 from .layers import check_eps, gelu, layer_norm, linear
 from .safetensors import read_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer
+from .trace import ModelTrace
 from .weights import require_files
 
 __all__ = ["BertConfig", "BertLayer", "BertModel", "BertOutput", "load_minilm", "mean_pool"]
@@ -169,12 +171,21 @@ class BertLayer:
 
     def __call__(self, x: NDArray, mask: NDArray | None = None) -> tuple[NDArray, NDArray]:
         """``(..., n, d_model)`` -> the layer's output ``(..., n, d_model)`` and weights ``(..., n_heads, n, n)``."""
-        attended, weights = self.attention(x, mask)
-        assert weights is not None  # multi-head attention returns its weights unless told not to
+        x, trace = self.traced(x, mask)
+        return x, trace.weights
+
+    def traced(self, x: NDArray, mask: NDArray | None = None) -> tuple[NDArray, AttentionTrace]:
+        """``(..., n, d_model)`` -> the layer's output and the :class:`~attention.results.AttentionTrace` of its heads.
+
+        The trace holds the heads' queries, keys and values ``(..., n_heads,
+        n, d_k)``, projections of the layer's input ``x``, and their weights
+        ``(..., n_heads, n, n)``.
+        """
+        attended, trace = self.attention.traced(x, mask)
         x = layer_norm(x + attended, *self.attention_norm, eps=self.eps)
         # [..., n, d_model] -> [..., n, d_ff] -> [..., n, d_model]
         feed_forward = linear(gelu(linear(x, self.w_1, self.b_1)), self.w_2, self.b_2)
-        return layer_norm(x + feed_forward, *self.output_norm, eps=self.eps), weights
+        return layer_norm(x + feed_forward, *self.output_norm, eps=self.eps), trace
 
 
 class BertModel:
@@ -296,6 +307,29 @@ class BertModel:
         Returns:
             ``(hidden_states, attentions, embedding)`` as in :class:`BertOutput`.
         """
+        ids, type_ids, keep = self._check_inputs(ids, type_ids, mask)
+        trace = self._trace(ids, type_ids, keep)
+        # layers of [..., h, n, n] -> [..., n_layers, h, n, n]
+        attentions = np.stack([layer.weights for layer in trace.layers], axis=-4)
+        return trace.hidden_states, attentions, mean_pool(trace.hidden_states[..., -1, :, :], keep)
+
+    def trace(self, ids: ArrayLike, type_ids: ArrayLike | None = None, mask: ArrayLike | None = None) -> ModelTrace:
+        """Run the encoder as :meth:`forward` does, keeping what every layer's heads attended with.
+
+        Same arguments and errors as :meth:`forward`; no sentence embedding.
+
+        Returns:
+            :class:`~attention.models.trace.ModelTrace`: the hidden states
+            ``(..., n_layers + 1, n, d_model)`` and, per layer, the heads'
+            queries, keys and values ``(..., n_heads, n, d_k)`` (projections
+            of the layer's input) and weights ``(..., n_heads, n, n)``.
+        """
+        return self._trace(*self._check_inputs(ids, type_ids, mask))
+
+    def _check_inputs(
+        self, ids: ArrayLike, type_ids: ArrayLike | None, mask: ArrayLike | None
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.bool_]]:
+        """The ids, the type ids (default all 0) and the mask of real tokens (default all True), checked."""
         ids = self._check_ids("ids", ids, self.config.vocab_size, None)
         type_ids = (
             np.zeros_like(ids)
@@ -311,16 +345,20 @@ class BertModel:
                     f"mask must be booleans of the shape of ids {shape_str(ids.shape)}, got {keep.dtype} {shape_str(keep.shape)}"
                 )
             keep = keep.astype(bool)
+        return ids, type_ids, keep
+
+    def _trace(self, ids: NDArray[np.int64], type_ids: NDArray[np.int64], keep: NDArray[np.bool_]) -> ModelTrace:
+        """The one loop over the layers, for checked inputs: :meth:`forward` and :meth:`trace` both read it."""
         # [..., n] -> [..., 1, n]: every query may attend to every real key
         key_mask = None if keep.all() else keep[..., None, :]
         x = self.embed(ids, type_ids)
-        hidden, attentions = [x], []
+        hidden, layers = [x], []
         for layer in self.layers:
-            x, weights = layer(x, key_mask)
+            x, trace = layer.traced(x, key_mask)
             hidden.append(x)
-            attentions.append(weights)
-        # layers of [..., n, d] -> [..., n_layers + 1, n, d]; of [..., h, n, n] -> [..., n_layers, h, n, n]
-        return np.stack(hidden, axis=-3), np.stack(attentions, axis=-4), mean_pool(x, keep)
+            layers.append(trace)
+        # layers of [..., n, d] -> [..., n_layers + 1, n, d]
+        return ModelTrace(np.stack(hidden, axis=-3), tuple(layers))
 
     def _check_ids(self, name: str, ids: ArrayLike, limit: int, shape: tuple[int, ...] | None) -> NDArray[np.int64]:
         array = np.asarray(ids)

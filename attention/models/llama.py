@@ -54,10 +54,12 @@ from ..heads import merge_heads, split_heads
 from ..kv_cache import KVCache as CoreKVCache
 from ..masks import sees_causally
 from ..positions import apply_rope
+from ..results import AttentionTrace
 from ..softmax import softmax
 from .bpe import ByteLevelBPE
 from .gguf import GGUFFile, read_gguf
 from .layers import check_eps, feed_forward, linear, rms_norm
+from .trace import ModelTrace
 from .weights import require_smollm2
 
 __all__ = [
@@ -175,6 +177,19 @@ class LlamaLayer:
         keys and values of the earlier tokens come from it (layer ``index``),
         and ``n_k = cache.length + n``.
         """
+        x, trace = self.traced(x, positions, cache, index)
+        return x, trace.weights
+
+    def traced(
+        self, x: NDArray, positions: NDArray, cache: KVCache | None = None, index: int = 0
+    ) -> tuple[NDArray, AttentionTrace]:
+        """The layer as calling it runs, returning its output and the :class:`~attention.results.AttentionTrace` of its heads.
+
+        The trace holds the queries ``(n_heads, n, d_k)`` and keys
+        ``(n_kv_heads, n_k, d_k)`` after RoPE, the values ``(n_kv_heads,
+        n_k, d_k)`` (with a ``cache``, the earlier tokens' from it: read-only
+        views) and the weights ``(n_heads, n, n_k)``.
+        """
         c = self.config
         h = rms_norm(x, self.attn_norm, c.rms_eps)
         # [n, d_model] -> [n, heads * d_k] -> [heads, n, d_k]
@@ -188,7 +203,8 @@ class LlamaLayer:
         attended, weights = grouped_query_attention(q, k, v, sees_causally(n, n_k, n_k - n))
         # [heads, n, d_k] -> [n, d_model] -> W_O
         x = x + linear(merge_heads(attended), self.w_o)
-        return x + feed_forward(rms_norm(x, self.ffn_norm, c.rms_eps), self.w_gate, self.w_up, self.w_down), weights
+        x = x + feed_forward(rms_norm(x, self.ffn_norm, c.rms_eps), self.w_gate, self.w_up, self.w_down)
+        return x, AttentionTrace(q, k, v, weights)
 
 
 class LlamaOutput(NamedTuple):
@@ -417,22 +433,65 @@ class LlamaModel:
             ValueError: ids outside the vocabulary, none at all, or more
                 tokens (with those in the cache) than the context holds.
         """
+        ids, trace = self._trace(ids, cache)
+        logits = self.logits(trace.hidden_states[-1])
+        tokens = [self.tokenizer.decode([int(i)]) for i in ids]
+        return LlamaOutput(ids, tokens, logits, np.stack([layer.weights for layer in trace.layers]))
+
+    def trace(self, ids: ArrayLike, cache: KVCache | None = None) -> ModelTrace:
+        """Run the decoder as :meth:`forward` does, keeping what every layer's heads attended with, without the logits.
+
+        Same arguments and errors as :meth:`forward`. The logits of any
+        position are :meth:`logits` of its last hidden state: for the next
+        token after the text, ``model.logits(trace.hidden_states[-1, -1])``.
+
+        Returns:
+            :class:`~attention.models.trace.ModelTrace`: the hidden states
+            ``(n_layers + 1, n, d_model)`` and, per layer, the queries
+            ``(n_heads, n, d_k)`` and keys ``(n_kv_heads, n_k, d_k)`` after
+            RoPE, the values ``(n_kv_heads, n_k, d_k)`` and the weights
+            ``(n_heads, n, n_k)``; query head ``i`` reads key/value head
+            ``i // (n_heads // n_kv_heads)``.
+        """
+        return self._trace(ids, cache)[1]
+
+    def _trace(self, ids: ArrayLike, cache: KVCache | None) -> tuple[NDArray[np.int64], ModelTrace]:
+        """The one loop over the layers: the checked ids and the pass's trace (:meth:`forward` and :meth:`trace`)."""
         start = 0 if cache is None else cache.length
         if cache is not None and (cache.config != self.config or cache.dtype != self.dtype):
             raise ValueError("the cache was made for another model or dtype: use model.new_cache()")
         ids = self._check_ids(ids, start)
         positions = np.arange(start, start + ids.size)
         x = self.embeddings[ids]
-        attentions = []
+        hidden, layers = [x], []
         for index, layer in enumerate(self.layers):
-            x, weights = layer(x, positions, cache, index)
-            attentions.append(weights)
+            x, trace = layer.traced(x, positions, cache, index)
+            hidden.append(x)
+            layers.append(trace)
         if cache is not None:
             cache.advance(ids.size)
-        # [n, d_model] @ [d_model, vocab] -> [n, vocab]
-        logits = rms_norm(x, self.output_norm, self.config.rms_eps) @ self.output.T
-        tokens = [self.tokenizer.decode([int(i)]) for i in ids]
-        return LlamaOutput(ids, tokens, logits, np.stack(attentions))
+        # layers of [n, d_model] -> [n_layers + 1, n, d_model]
+        return ids, ModelTrace(np.stack(hidden), tuple(layers))
+
+    def logits(self, hidden: NDArray) -> NDArray:
+        r"""The output head: a final hidden state ``(..., d_model)`` -> a score for every next token ``(..., vocab_size)``.
+
+        .. math::
+
+            \text{logits} = \operatorname{RMSNorm}(h)\, E^\top
+
+        with the embedding table :math:`E` as the output layer when the
+        embeddings are tied (SmolLM2's). Give one position's state (``(d_model,)``)
+        when only its next token matters: a vector times the table, instead of
+        every position's.
+        """
+        hidden = np.asarray(hidden)
+        if hidden.ndim == 0 or hidden.shape[-1] != self.config.d_model:
+            raise ValueError(
+                f"hidden must have shape (..., d_model) with d_model={self.config.d_model}, got {shape_str(hidden.shape)}"
+            )
+        # [..., d_model] @ [d_model, vocab] -> [..., vocab]
+        return rms_norm(hidden, self.output_norm, self.config.rms_eps) @ self.output.T
 
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``, checked against the context length."""

@@ -24,6 +24,8 @@ and the training itself:
 - :mod:`attention.training.metrics`: per-head previous-token and induction scores, the loss before and in the repeat
 - :mod:`attention.training.experiment`: the documented run (Olsson et al. 2022, arXiv:2209.11895;
   Elhage et al. 2021, transformer-circuits.pub/2021/framework) and its fingerprint
+- :mod:`attention.training.session`: :class:`~attention.training.session.TrainingSession`, that run a chunk at a
+  time as JSON, and :mod:`attention.training.entry`, the functions the lesson's widget calls by name in the page
 
 Everything is float64 and numpy only (it runs in Pyodide). This room imports
 the core package, never :mod:`attention.models` or :mod:`attention.lab`; the

@@ -184,12 +184,26 @@ class PythonSession {
     return this.send({ type: "run", code, filename }, onStream);
   }
 
-  // For other components (the visualizer): run `code` in a private namespace
-  // that persists between calls; resolves to what it printed (plus the repr
-  // of a trailing expression), rejects with the Python traceback.
-  async call(code) {
+  // For other components (the lab, the training widget): call the package's
+  // entry point `name` (its full Python name, one of worker.js's
+  // ENTRY_POINTS) with `args`, an object of plain JSON values. Resolves to
+  // the value of the JSON it returns; rejects with the Python traceback (a
+  // name not on the list: with the worker's refusal). State the entry points
+  // keep (a loaded model, a training run) lasts as long as the worker.
+  async call(name, args) {
     await this.start();
-    const result = await this.send({ type: "call", code });
+    const result = await this.send({ type: "call", name, args });
+    if (!result.ok) throw new Error(result.text);
+    return JSON.parse(result.text);
+  }
+
+  // Python source in a namespace of its own that persists between calls, for
+  // the browser tests and readers at the console (no component sends source);
+  // resolves to what it printed (plus the repr of a trailing expression),
+  // rejects with the Python traceback.
+  async exec(code) {
+    await this.start();
+    const result = await this.send({ type: "exec", code });
     if (!result.ok) throw new Error(result.text);
     return result.text;
   }
@@ -217,11 +231,15 @@ export const python = new PythonSession();
 
 // The browser tests, and readers at the console, reach the session through
 // this global; the course's own code imports `python` instead. It offers
-// what components need, not the lesson blocks' run, reset and stop.
+// what components need, not the lesson blocks' run, reset and stop. Its
+// `call(code)` runs Python source (the session's exec: what a test or a
+// reader at the console types), `callEntry(name, args)` an entry point as
+// the components call them.
 window.attentionCourse = Object.assign(window.attentionCourse || {}, {
   python: {
     start: () => python.start(),
-    call: (code) => python.call(code),
+    call: (code) => python.exec(code),
+    callEntry: (name, args) => python.call(name, args),
     fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
     get state() {
       return python.state;

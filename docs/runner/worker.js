@@ -4,10 +4,13 @@
 // "start", "reset" and "run", and it terminates the whole worker to stop a
 // runaway block.
 //
-// Components also ask it for "call" (Python in a namespace of their own) and
-// "fetch-file" (download a file into Pyodide's in-memory file system, with
-// progress). Files live in this worker's memory only: when a Stop terminates
-// it, they are gone, and callers fetch them again.
+// Components also ask it for "call" (one of the package's entry points,
+// ENTRY_POINTS below, by name, with JSON arguments: the page never sends
+// Python source of its own making) and "fetch-file" (download a file into
+// Pyodide's in-memory file system, with progress). Files live in this
+// worker's memory only: when a Stop terminates it, they are gone, and callers
+// fetch them again. "exec" runs Python source in the components' namespace:
+// only the browser tests and readers at the console send it.
 //
 // A classic worker, because Pyodide 0.27 is loaded with importScripts. Every
 // file comes from this site: ../pyodide/ holds the self-hosted Pyodide, numpy
@@ -26,10 +29,22 @@ const CELL_URL = new URL("cell.py", self.location.href).href;
 let python = null; // the Pyodide instance once loaded
 let runBlock = null; // Python callable: (source, filename, stream) -> (ok, output, error)
 let resetSession = null;
-let callTool = null; // Python callable: (source) -> (ok, printed output or error report)
+let callEntry = null; // Python callable: (name, JSON text) -> (ok, the JSON text returned or error report)
+let execTool = null; // Python callable: (source) -> (ok, printed output or error report)
 let starting = null;
 
 const post = (message) => self.postMessage(message);
+
+// The Python functions a "call" may name, by their full names: each takes its
+// arguments as one JSON text and returns one JSON text (attention/lab/entry.py,
+// attention/training/entry.py). No other name is called.
+const ENTRY_POINTS = new Set([
+  "attention.lab.entry.hand_built_view",
+  "attention.lab.entry.minilm_view",
+  "attention.lab.entry.language_model_view",
+  "attention.training.entry.start",
+  "attention.training.entry.chunk",
+]);
 
 // Where the start-up's time goes: the moment (ms since the epoch, so the page
 // can put them on its own clock) each step ended, sent with "ready". The
@@ -376,22 +391,38 @@ def _reset():
 def _run(source, filename, stream):
     return _cell.run_block(source, _namespace, filename, stream)
 
-# Components such as the visualizer compute in a namespace of their own,
-# untouched by the page's session and by page resets.
+# Components such as the visualizer call the package's entry points, whose
+# state (a loaded model, a training run) lives in their modules, untouched by
+# the page's session and by page resets. The worker passes only names of its
+# list; the arguments arrive as JSON text, never as source.
+import importlib as _importlib
+
+def _call(name, args_json):
+    try:
+        module, _, function = name.rpartition(".")
+        text = getattr(_importlib.import_module(module), function)(args_json)
+        if not isinstance(text, str):
+            raise TypeError(f"{name} returned {type(text).__name__}, not JSON text")
+        return True, text
+    except BaseException as error:
+        return False, _cell.format_error(error, "<entry>")
+
+# Source from the browser tests or the console, in a namespace of its own.
 _tools = {"__name__": "attention_course_tools"}
 
-def _call(source):
+def _exec(source):
     try:
         return True, str(_cell.run_cell(source, _tools, "<tool>"))
     except BaseException as error:
         return False, _cell.format_error(error, "<tool>")
 
 _reset()
-(_run, _reset, _call)
+(_run, _reset, _call, _exec)
 `);
   runBlock = session.get(0);
   resetSession = session.get(1);
-  callTool = session.get(2);
+  callEntry = session.get(2);
+  execTool = session.get(3);
   session.destroy();
 }
 
@@ -426,8 +457,20 @@ async function handle(message) {
       break;
     }
     case "call": {
+      if (!ENTRY_POINTS.has(message.name)) {
+        throw new Error(`"call" names no entry point of the page: ${JSON.stringify(message.name)} is not one of ${[...ENTRY_POINTS].join(", ")}`);
+      }
       await starting;
-      const result = callTool(message.code);
+      // The arguments cross into Python as one JSON string, never spliced into source.
+      const result = callEntry(message.name, JSON.stringify(message.args));
+      const [ok, text] = result.toJs();
+      result.destroy();
+      post({ type: "result", id: message.id, ok, text });
+      break;
+    }
+    case "exec": {
+      await starting;
+      const result = execTool(message.code);
       const [ok, text] = result.toJs();
       result.destroy();
       post({ type: "result", id: message.id, ok, text });

@@ -28,8 +28,8 @@ preset's file when the reader picks it, so the hand-built lab never pays for
 them. Nothing is committed: the numbers come from the package and the
 weights at build time. Each model's output is cached under
 ``~/.cache/attention-course/<model>-views/`` (``_build.cache_dir``) by a hash
-of the package's source, the weights' checksums and the prompts, so a
-rebuild reuses it (:func:`cached`).
+of the package's files (code and data), the weights' checksums and the
+prompts, so a rebuild reuses it (:func:`cached`).
 
 Missing weights fail the build with the fetch command.
 """
@@ -62,8 +62,13 @@ LANGUAGE_MODEL_DIR = "data/smollm2"
 LANGUAGE_MODEL_FILES = "models/SmolLM2-135M-Instruct"
 
 
+def _package_files() -> list[Path]:
+    """The package's source and its data (the lab's lexicon.txt is not code but decides the repeated-words prompt)."""
+    return sorted(p for p in ROOT.glob("attention/**/*") if p.is_file() and "__pycache__" not in p.parts)
+
+
 def _key() -> str:
-    return files_digest(sorted(ROOT.glob("attention/**/*.py")), json.dumps([MODEL_FILES, PRESETS]).encode())
+    return files_digest(_package_files(), json.dumps([MODEL_FILES, PRESETS]).encode())
 
 
 FIGURES = ROOT / "docs" / "data" / "language-model-figures.json"
@@ -75,10 +80,8 @@ def live() -> bool:
 
 
 def language_model_key() -> str:
-    """The language model's cache key: the package's source, the GGUF file's sha256, the prompts, the verdict."""
-    return files_digest(
-        sorted(ROOT.glob("attention/**/*.py")), json.dumps([SMOLLM2_FILE_SHA256, smollm2.PRESETS, live()]).encode()
-    )
+    """The language model's cache key: the package's files, the GGUF file's sha256, the prompts, the verdict."""
+    return files_digest(_package_files(), json.dumps([SMOLLM2_FILE_SHA256, smollm2.PRESETS, live()]).encode())
 
 
 def _model_info(model: BertModel) -> dict:

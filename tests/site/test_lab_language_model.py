@@ -9,7 +9,13 @@ thing shared); the views are causal and follow the data contract; the
 compact form the page expands holds what the contract view holds; the cache
 key follows the code, the weights and the prompts; and what docs/lab.md says
 of the language model holds on the shipped data.
-"""
+
+The measured costs (``docs/data/language-model-figures.json``, written by
+``site_examples/benchmarks/language_model_figures.py``) decide whether the lab
+offers prompts of the reader's own: the build follows their verdict, and when
+it does, the site ships the model's GGUF file unchanged (its pinned sha256)
+with its manifest and the Apache licence. The table on "How the code runs" is
+generated from those figures, which measure the views the site ships."""
 
 from __future__ import annotations
 
@@ -288,11 +294,14 @@ def test_the_cache_key_follows_code_weights_and_prompts(monkeypatch: pytest.Monk
     with monkeypatch.context() as patch:
         patch.setattr(smollm2, "PRESETS", (*smollm2.PRESETS, ("new", "group", "A new prompt")))
         assert hook.language_model_key() != key
-    edited = ROOT / "attention" / "lab" / "smollm2.py"
     real = pathlib.Path.read_bytes
-    with monkeypatch.context() as patch:
-        patch.setattr(pathlib.Path, "read_bytes", lambda self: real(self) + (b"# edited" if self == edited else b""))
-        assert hook.language_model_key() != key
+    # The package's code, and its data: the lexicon draws the repeated-words prompt.
+    for edited in (ROOT / "attention" / "lab" / "smollm2.py", ROOT / "attention" / "lab" / "lexicon.txt"):
+        with monkeypatch.context() as patch:
+            patch.setattr(
+                pathlib.Path, "read_bytes", lambda self, edited=edited: real(self) + (b"# edited" if self == edited else b"")
+            )
+            assert hook.language_model_key() != key, edited
     assert hook.language_model_key() == key
 
 

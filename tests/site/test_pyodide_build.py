@@ -1,4 +1,13 @@
-"""The self-hosted Pyodide in the built site, and the hook's refusal of wrong or unreachable files."""
+"""The self-hosted Pyodide in the built site, and the hook's refusal of wrong or unreachable files.
+
+The site ships Pyodide 0.27.8 whose numpy, micropip and packaging wheels
+match the sha256 of the official ``pyodide-lock.json`` (written out here,
+independently of the hook), numpy byte-compiled for Python 3.12, the
+``attention`` wheel byte-compiled and depending on numpy, and the runner's
+files. ``overrides/hooks/pyodide.py`` refuses a file with the wrong checksum,
+takes the first source it can reach and caches it, fails naming every
+source it tried when none answers, and refuses a ``package.json`` that pins
+another Pyodide."""
 
 from __future__ import annotations
 
@@ -54,6 +63,7 @@ def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path)
         names = wheel.namelist()
     assert "attention/scaled_dot_product.pyc" in names
     assert not [n for n in names if n.endswith(".py")]  # compiled for Python 3.12, as Pyodide runs it
+    assert "attention/lab/lexicon.txt" in names  # package data: the lab's vocabulary, which importlib.resources reads
 
 
 def test_numpy_is_the_official_wheel_byte_compiled(built_site: Path) -> None:

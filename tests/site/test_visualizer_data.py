@@ -1,4 +1,15 @@
-"""The visualizer lab's preset data (docs/data/visualizer-presets.json): current, and following the contract."""
+"""The visualizer lab's preset data (docs/data/visualizer-presets.json) and vocabulary: current, and following the contract.
+
+The committed presets equal a fresh run of
+``site_examples/generate/visualizer_data.py``; each preset has the four
+settings the lab's toggles reach; every view follows the data contract
+(``attention.lab.contract``), its rows sum to one, the causal mask zeroes the
+future and the scaled scores are the scores times the scale; the row the lab
+opens on sends its weight where the page says. The vocabulary
+(``attention/lab/lexicon.txt``) equals a fresh extraction from WordNet 3.0's
+files, and sample words have the features those files give them, checked
+here against the files directly; a word WordNet lacks is said to be unknown.
+The page explains each head with the numbers the package computes."""
 
 from __future__ import annotations
 
@@ -107,9 +118,9 @@ def _wordnet() -> Path:
 def test_the_committed_vocabulary_equals_a_fresh_extraction_from_wordnet() -> None:
     from site_examples.generate import lab_vocabulary
 
-    module = ROOT / "attention" / "lab" / "lexicon.py"
-    assert module.read_text(encoding="utf-8") == lab_vocabulary.render(), (
-        "attention/lab/lexicon.py is out of date: run python -m site_examples.generate.lab_vocabulary"
+    data_file = ROOT / "attention" / "lab" / "lexicon.txt"
+    assert data_file.read_text(encoding="utf-8") == lab_vocabulary.render(), (
+        "attention/lab/lexicon.txt is out of date: run python -m site_examples.generate.lab_vocabulary"
     )
     from attention.lab import LEXICON_SOURCE
 

@@ -1,4 +1,12 @@
-"""Additive (Bahdanau) attention: hand-worked numbers, a naive loop, masks, blocks, dtypes, every error."""
+"""Additive (Bahdanau) attention: hand-worked numbers, a naive loop, masks, blocks, dtypes, every error.
+
+The reference is a naive loop over every query, key and hidden unit, one
+float at a time (``v_a`` dotted with the tanh of the projected query plus the
+projected key), besides scores and weights worked out by hand from tanh. The
+package's scores and attention equal it with every kind of mask: boolean,
+causal, additive, and padding on a batch with a fully masked query. Luong's
+"concat" form is the same function, scoring in blocks of queries changes
+nothing, and a hand-built matcher aligns as the dot product does."""
 
 from __future__ import annotations
 

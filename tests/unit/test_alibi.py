@@ -1,4 +1,12 @@
-"""ALiBi: the paper's slopes, hand-worked penalties, the bias as the package's additive mask, errors."""
+"""ALiBi: the paper's slopes, hand-worked penalties, the bias as the package's additive mask, errors.
+
+The slopes are checked against the paper's formula, 2^(-8h/H): for head counts
+that are powers of two (8, and 16, which interleaves the 8-head slopes), and
+for a count between two powers worked out by hand with the paper's rule. The
+penalties -m·|i - j| are checked by hand and by a naive loop, also for a
+decoding step after a cache (``first_query``). Through the package's
+attention as an additive ``mask=``, with equal content scores, each causal
+row's weights are exp(-m·distance) normalised: they fall with the distance."""
 
 from __future__ import annotations
 

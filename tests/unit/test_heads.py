@@ -1,4 +1,8 @@
-"""split_heads and merge_heads: literal values, round trips, reference comparison, errors."""
+"""split_heads and merge_heads: literal values, round trips, reference comparison, errors.
+
+The reference moves each entry by loops (``out[..., h, t, f] = x[..., t, h * d_k + f]``);
+split then merge, and merge then split, give back the input; the extremes
+hold (one head with every feature, or as many heads as features)."""
 
 import re
 

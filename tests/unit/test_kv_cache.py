@@ -1,4 +1,12 @@
-"""The core KV cache: a decoder stepped through it equals the full causal recomputation (naive loops) at every step."""
+"""The core KV cache: a decoder stepped through it equals the full causal recomputation (naive loops) at every step.
+
+The decoder has several layers and is run with multi-head, grouped-query and
+multi-query attention (4 query heads over 4, 2 or 1 key/value heads), token by
+token or a prompt in one pass then single tokens, while the cache grows past
+its capacity. The reference recomputes every position at every step with
+plain loops and the causal mask. Also: the cache holds exactly what was
+written, its ``nbytes`` is the memory formula for each dtype, the views it
+returns are read-only, and every error names the argument and the shapes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""causal_mask and padding_mask: literal values, reference comparison and errors."""
+"""causal_mask and padding_mask: literal values, reference comparison and errors.
+
+The reference builds each mask with nested Python conditions (``j <= i``,
+``j < length``); a padding length of zero masks everything, numpy integers
+are accepted as sizes, and a bad size or length list is refused by name."""
 
 import re
 

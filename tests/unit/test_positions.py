@@ -1,4 +1,10 @@
-"""RoPE: hand-worked rotations, the relative-position property, the two pair conventions, errors."""
+"""RoPE: hand-worked rotations, the relative-position property, the two pair conventions, errors.
+
+Frequencies, angles and rotations worked out by hand for both conventions
+(adjacent pairs, as GGUF and llama.cpp store the weights, and halves, as
+Hugging Face does); position zero changes nothing; rotated scores depend only
+on the offset between query and key; the two conventions agree once the
+weights are permuted; float32 stays float32."""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""The naive reference is itself checked against numbers worked out by hand."""
+"""The naive reference is itself checked against numbers worked out by hand.
+
+``reference.py`` is what the other modules compare the package with, so its
+softmax, matrix product, attention (with additive and boolean masks),
+multi-head attention and masks are each checked here on small cases whose
+answers were worked out on paper."""
 
 import math
 

@@ -1,4 +1,12 @@
-"""scaled_dot_product_attention and attention_steps: hand-worked cases, masks, properties, errors."""
+"""scaled_dot_product_attention and attention_steps: hand-worked cases, masks, properties, errors.
+
+Two-by-two cases worked out by hand (also without scaling, and with boolean
+and additive masks); the naive-loop reference (``reference.attention``) on
+random inputs with every kind of mask; a ``-inf`` additive mask equals the
+boolean one, and masking equals slicing the keys away; rows sum to one, the
+causal mask gives the future exactly zero weight, and a fully masked row
+gives zero weights and a zero output. ``attention_steps`` agrees with one
+call. Overflowing scores are an error that names ``q`` and ``k``."""
 
 import re
 

@@ -1,4 +1,9 @@
-"""attention_scores: hand-worked values, the scale, broadcasting against the reference, errors."""
+"""attention_scores: hand-worked values, the scale, broadcasting against the reference, errors.
+
+The default scale is 1/sqrt(d_k) and an explicit one replaces it; any real
+number that converts is the same scale, and one beyond the float range (or
+beyond float32 for float32 scores) is refused by name. Leading axes broadcast
+as the loop reference (``reference.scores``) says."""
 
 import math
 import re

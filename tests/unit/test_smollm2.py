@@ -2,10 +2,12 @@
 
 The numbers in data/smollm2_reference.json were computed by Hugging Face
 transformers loading the same GGUF file (see
-site_examples/generate/smollm2_fixture.py). These tests need the GGUF file in
+site_examples/generate/smollm2_fixture.py): token ids, attention weights,
+last-position logits and greedy continuations, which the package must
+reproduce; its KV-cache decoding must equal recomputing the whole prefix at
+every step. These tests need the GGUF file in
 the cache; without it they fail and say how to fetch it. The KV cache, the
-sampling and the errors are also tested on a tiny random model, which needs nothing.
-"""
+sampling and the errors are also tested on a tiny random model, which needs nothing."""
 
 from __future__ import annotations
 

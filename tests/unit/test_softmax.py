@@ -1,4 +1,10 @@
-"""softmax: hand-worked values, masking, numerical stability, properties, dtypes and errors."""
+"""softmax: hand-worked values, masking, numerical stability, properties, dtypes and errors.
+
+Masked and ``-inf`` entries get exactly zero weight and never set the row's
+maximum; a fully masked row is all zeros (defined, documented); scores near
+the largest float stay finite. Properties (hypothesis): equal to the naive
+reference (``reference.softmax``, ``math.exp`` one row at a time), rows that
+sum to one, and invariance to adding a constant to a row."""
 
 import re
 import warnings

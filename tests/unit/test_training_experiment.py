@@ -3,10 +3,12 @@
 ``docs/data/training-run.json`` is written by ``site_examples/generate/training_run.py``.
 The fingerprint test is the CPython half of the CPython/Pyodide comparison:
 the same function, ``loss_fingerprint()``, is to be run in the reader's
-browser against the same committed numbers. Training runs in a subprocess
+browser against the same committed numbers. On the documented seed, the
+first 1,000 steps are trained again: the induction head appears at the step
+the committed run records, with its scores. The seed survey is recorded for
+every seed. Training runs in a subprocess
 with one BLAS thread, as in Pyodide (a pool of threads on tiny matrices is
-many times slower on a busy machine, and changes no number).
-"""
+many times slower on a busy machine, and changes no number)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""The training room's forward passes are the package's own attention, and equal naive loops; errors name arguments."""
+"""The training room's forward passes are the package's own attention, and equal naive loops; errors name arguments.
+
+Each forward of ``attention.training`` (softmax, scaled dot-product attention,
+multi-head, layer norm, embedding, linear, cross-entropy) is compared with the
+core package's function where there is one and with plain loops or
+hand-worked numbers; a few backward passes are also worked out by hand, and
+``split_heads``/``merge_heads`` are each the other's adjoint."""
 
 from __future__ import annotations
 

@@ -5,8 +5,11 @@ the forward's output, L = sum(R * f(x)), and compares the analytic gradient
 with (L(x + h e_i) - L(x - h e_i)) / 2h for every entry i (h = 1e-5; the
 truncation error is O(h^2) ~ 1e-10 of the gradient). The relative error,
 ||analytic - numeric|| / max(||analytic||, ||numeric||) per argument, must be
-at most 1e-6; a wrong derivative is off by order 1.
-"""
+at most 1e-6; a wrong derivative is off by order 1, and one written wrong on
+purpose fails the check. The cases: softmax, attention with boolean, additive
+and causal masks (and a query that sees no key, which gets no gradient), one
+and several heads, linear, layer norm, embedding, cross-entropy, and the
+whole model."""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""attention.training.session, what the lesson's Train button runs: chunks equal to the committed run, JSON only."""
+"""attention.training.session, what the lesson's Train button runs: chunks equal to the committed run, JSON only.
+
+Seed 1 stepped in chunks of 25 steps (the committed run's probe interval)
+gives every loss, per-head score and attention weight of the committed run,
+``docs/data/training-run.json``; a run stops at its number of steps and says
+so; the seed sets the weights and the batches; bad arguments are refused by
+name."""
 
 from __future__ import annotations
 

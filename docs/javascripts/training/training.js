@@ -5,8 +5,10 @@
 // shows the committed run (data/training-run.json); after training a slider
 // goes back through the snapshots saved at every chunk.
 //
-// Python side: attention.training.session.TrainingSession, in the
-// components' own namespace (python.call), never the lesson blocks'.
+// Python side: attention.training.session.TrainingSession, held by the entry
+// points of attention/training/entry.py (start, then chunk after chunk),
+// which the page calls by name with JSON arguments (python.call), never in
+// the lesson blocks' namespace.
 //
 // DOM contract (tests/browser/test_training.py): the root [data-train] has
 // data-train-state = committed | loading | training | paused | stopped | done
@@ -30,7 +32,9 @@ import { RUN_URL, addChunk, committedRun, probeAt, readerRun, stepsDone } from "
 export const CHUNK = 25;
 /** The largest seed (attention.training.session.MAX_SEED). */
 const MAX_SEED = 2 ** 31 - 2;
-const SESSION = "_attention_training_widget";
+/** The Python functions that start a run and train it a chunk further (attention/training/entry.py). */
+const START_ENTRY = "attention.training.entry.start";
+const CHUNK_ENTRY = "attention.training.entry.chunk";
 
 let counter = 0;
 
@@ -296,14 +300,7 @@ class TrainingWidget {
     this.say(python.state === "ready" ? "Preparing the model…" : "Starting Python…");
     let start;
     try {
-      const text = await python.call(
-        [
-          "from attention.training.session import TrainingSession",
-          `${SESSION} = TrainingSession(seed=${parsed.seed})`, // the documented run's length
-          `print(${SESSION}.start_json())`,
-        ].join("\n"),
-      );
-      start = JSON.parse(text);
+      start = await python.call(START_ENTRY, { seed: parsed.seed }); // the documented run's length
     } catch (error) {
       if (token !== this.token) return;
       this.failed(error);
@@ -338,7 +335,7 @@ class TrainingWidget {
     while (token === this.token && !this.paused && stepsDone(this.run) < this.run.nSteps) {
       let chunk;
       try {
-        chunk = JSON.parse(await python.call(`print(${SESSION}.chunk_json(${CHUNK}))`));
+        chunk = await python.call(CHUNK_ENTRY, { steps: CHUNK });
       } catch (error) {
         if (token === this.token) this.failed(error);
         return;

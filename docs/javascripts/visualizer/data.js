@@ -1,7 +1,8 @@
 // Where the lab's views come from: the preset file (computed when the site
 // was built, by python -m site_examples.generate.visualizer_data) or, for any other
 // sentence or setting, the attention package itself, run live in Pyodide
-// through the page's Python session (docs/runner/python-session.js). The
+// through the page's Python session (docs/runner/python-session.js), which
+// calls its entry point HAND_BUILT_ENTRY with the settings as JSON. The
 // data contract: docs/architecture.md, "The visualizer's data contract". No
 // DOM here.
 
@@ -9,13 +10,12 @@ import { python } from "../../runner/python-session.js";
 
 const PRESETS_URL = new URL("../../data/visualizer-presets.json", import.meta.url).href;
 
-/** Python source that prints one view as JSON. JSON string literals are valid Python string literals. */
-export function liveCode(sentence, mask, scaling, temperature) {
-  return [
-    "from attention.lab import visualizer_json",
-    `print(visualizer_json(${JSON.stringify(sentence)}, mask=${JSON.stringify(mask)}, ` +
-      `scaling=${scaling ? "True" : "False"}, temperature=${Number(temperature)}))`,
-  ].join("\n");
+/** The Python function that computes a hand-built view (attention/lab/entry.py). */
+const HAND_BUILT_ENTRY = "attention.lab.entry.hand_built_view";
+
+/** Its arguments for one setting, as JSON values of the types it checks. */
+function liveArgs(sentence, mask, scaling, temperature) {
+  return { sentence, mask, scaling: Boolean(scaling), temperature: Number(temperature) };
 }
 
 /** The last line of a Python traceback ("ValueError: ..."), what a reader needs to see. */
@@ -141,8 +141,7 @@ export class ViewSource {
 
   /** Compute a view with the attention package in Pyodide; rejects with Python's error. */
   async compute({ sentence, mask, scaling, temperature }) {
-    const text = await python.call(liveCode(sentence, mask, scaling, temperature));
-    const view = JSON.parse(text);
+    const view = await python.call(HAND_BUILT_ENTRY, liveArgs(sentence, mask, scaling, temperature));
     this.views.set(settingsKey(sentence, mask, scaling, temperature), view);
     return view;
   }

@@ -9,7 +9,8 @@
 //   reader asks (the lab's button), the site's float16 copy of the weights
 //   (overrides/hooks/model_files.py, its sizes in manifest.json) is written
 //   into Python's file system with python.fetchFile (python-session.js),
-//   and attention.lab.minilm.minilm_view_json computes the view. The files
+//   and the entry point attention.lab.entry.minilm_view, called with the
+//   sentence and the folder as JSON, computes the view. The files
 //   live in the Python worker: when a lesson block's Stop restarts it, they
 //   are fetched again before the next sentence (from the browser's cache).
 //
@@ -18,9 +19,9 @@
 // fetched.
 //
 // The class is not MiniLM's alone: a `spec` names a model's index, files,
-// folder in Python, the Python that computes a view, and how a file of views
-// becomes a view (`decode`); the language model (smollm2.js) makes its own
-// source from it with its own spec.
+// folder in Python, the entry point that computes a view and its arguments
+// for a text, and how a file of views becomes a view (`decode`); the
+// language model (smollm2.js) makes its own source from it with its own spec.
 //
 // The data contract: docs/architecture.md, "The visualizer's data contract".
 // No DOM here.
@@ -41,12 +42,9 @@ const FILES = ["config.json", "vocab.txt", "model.safetensors"];
 // numpy is not counted as the first sentence's time.
 const WARM_UP = "Attention.";
 
-/** Python source that prints the view of `sentence` as JSON. JSON string literals are valid Python string literals. */
-export function liveCode(sentence) {
-  return [
-    "from attention.lab.minilm import minilm_view_json",
-    `print(minilm_view_json(${JSON.stringify(sentence)}, ${JSON.stringify(FOLDER)}))`,
-  ].join("\n");
+/** The arguments of the entry point attention.lab.entry.minilm_view for `sentence`. */
+function liveArgs(sentence) {
+  return { sentence, folder: FOLDER };
 }
 
 // A Stop in a lesson block ends the worker under a running call ("stopped"),
@@ -70,7 +68,8 @@ export const MINILM_SPEC = Object.freeze({
   modelUrl: MODEL_URL,
   files: FILES,
   folder: FOLDER,
-  liveCode,
+  entry: "attention.lab.entry.minilm_view",
+  liveArgs,
   warmUp: WARM_UP,
   decode: (data) => data,
 });
@@ -290,7 +289,7 @@ export class MiniLMSource {
     const downloadMs = performance.now() - downloadBegan;
     report({ phase: "prepare", loaded: total, total });
     stillWanted();
-    await python.call(this.spec.liveCode(this.spec.warmUp));
+    await python.call(this.spec.entry, this.spec.liveArgs(this.spec.warmUp));
     this.inPython = true;
     this.progress = null;
     this.timing = { loadMs: performance.now() - began, downloadMs, bytes: total };
@@ -302,9 +301,9 @@ export class MiniLMSource {
       try {
         await this.ensureModel(onProgress);
         const began = performance.now();
-        const text = await python.call(this.spec.liveCode(sentence));
+        const data = await python.call(this.spec.entry, this.spec.liveArgs(sentence));
         const ms = performance.now() - began;
-        const view = this.spec.decode(JSON.parse(text), "the view Python computed");
+        const view = this.spec.decode(data, "the view Python computed");
         this.views.set(sentence, view);
         this.liveMs.set(sentence, ms);
         return { view, ms };

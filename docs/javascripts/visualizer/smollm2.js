@@ -6,8 +6,9 @@
 // until the reader switches to this model; each file only when it is chosen.
 // For a prompt of the reader's own, and only after the reader presses the
 // lab's button (which says the size first), the model's GGUF file (98 MB) is
-// written into the browser's Python and attention.lab.smollm2
-// .language_model_view_json computes the view there: the download, the
+// written into the browser's Python and the entry point
+// attention.lab.entry.language_model_view, called with the prompt and the
+// file's path as JSON, computes the view there: the download, the
 // Cancel and the restarts work as for the encoder (minilm.js, whose source
 // class this one extends with its own spec).
 //
@@ -69,12 +70,9 @@ export function expandView(compact, what = "the view") {
   return { ...fields, layers, future_scores: "not stored" };
 }
 
-/** Python source that prints the compact view of `prompt`, from the GGUF file in Python's file system. */
-export function liveCode(prompt) {
-  return [
-    "from attention.lab.smollm2 import language_model_view_json",
-    `print(language_model_view_json(${JSON.stringify(prompt)}, ${JSON.stringify(`${FOLDER}/${FILE}`)}))`,
-  ].join("\n");
+/** The arguments of the entry point attention.lab.entry.language_model_view: the prompt, and the GGUF file in Python's file system. */
+function liveArgs(prompt) {
+  return { prompt, path: `${FOLDER}/${FILE}` };
 }
 
 export class LanguageModelSource extends MiniLMSource {
@@ -85,7 +83,8 @@ export class LanguageModelSource extends MiniLMSource {
       modelUrl: MODEL_URL,
       files: [FILE],
       folder: FOLDER,
-      liveCode,
+      entry: "attention.lab.entry.language_model_view",
+      liveArgs,
       warmUp: "Attention.",
       decode: expandView,
     });
