@@ -13,8 +13,8 @@ Package (``attention/**/*.py``): the ``>>>`` examples in docstrings run as docte
 
 This file also puts the repository root on ``sys.path``, for every test: the
 tests import ``site_examples`` (and their helpers, ``tests.helpers``) from it;
-and it loads ``tests/parallel.py``, which shares one site build between the
-workers of a run on several cores.
+and it loads ``tests/site_build.py``, which serves the site ``./dev.sh test`` built
+before pytest started and keeps each lesson's examples together on one worker.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:  # whatever --import-mode, and wherever pytest is 
 
 from site_examples.cell import run_cell  # noqa: E402
 
-pytest_plugins = ["tests.parallel"]
+pytest_plugins = ["tests.site_build"]
 
 DOCTEST_FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 # numpy's print options are process-wide, but each page runs in a fresh

@@ -2,10 +2,11 @@
 # The project's two entry points (see README):
 #   ./dev.sh serve   set everything up, build the site and serve it on http://127.0.0.1:8000/
 #   ./dev.sh test    set everything up and run the whole test suite
-# and three helpers:
+# and four helpers:
 #   ./dev.sh build   set up and build the site into site/ (what the deploy workflow runs)
 #   ./dev.sh setup   only set up
 #   ./dev.sh lock [--upgrade]   re-resolve requirements/*.lock.txt (--upgrade: newest versions)
+#   ./dev.sh measure [NAME...]  run the benchmarks: figures against targets, written to docs/data/
 #
 # Every Python package of .venv and .venv-oldest is pinned, with its sha256, in
 # requirements/*.lock.txt, and every npm package in package-lock.json: a fresh
@@ -90,6 +91,10 @@ inputs_digest() {
 
 setup() {
     command -v npm >/dev/null 2>&1 || die "npm not found: install Node.js and npm (apt-get install -y nodejs npm)"
+    # Commit messages are checked by .githooks/commit-msg (a subject of at most 72 characters, then a blank line).
+    if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+        git -C "$ROOT" config core.hooksPath .githooks
+    fi
     local stamp
     stamp=$(inputs_digest)
     # The main environment: the site and the tests, as $MAIN_LOCK pins them
@@ -217,35 +222,55 @@ case "$cmd" in
         for variable in OPENBLAS_NUM_THREADS OMP_NUM_THREADS MKL_NUM_THREADS VECLIB_MAXIMUM_THREADS; do
             export "$variable=${!variable:-1}"
         done
+        # The site, built once for the whole run (its notebooks executed), for an address the run then serves
+        # it on (tests/site_build.py); beside the build, which keeps one core busy, the package's tests on the
+        # newest and on the oldest versions, one after the other on the other core.
+        work=$(mktemp -d)
+        trap 'rm -rf "$work"' EXIT
+        host=$(.venv/bin/python -c 'from site_examples.browser import free_address; print(free_address())')
+        log "building the site for the tests (http://$host/), and the package's tests on the newest and oldest versions beside it"
+        .venv/bin/python -m tests.site_build "$work/build" "$host" &
+        build_pid=$!
+        (
+            log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
+            status=0
+            .venv-latest/bin/python -m pytest tests/unit attention -q "$@" || status=1
+            if [ -n "$oldest" ]; then
+                log "package tests with the oldest supported: $(.venv-oldest/bin/python --version), numpy $(.venv-oldest/bin/python -c 'import numpy; print(numpy.__version__)')"
+                .venv-oldest/bin/python -m pytest tests/unit attention -q "$@" || status=1
+            else
+                log "NOTE: no Python 3.10 found: the package was not tested on the oldest versions it supports"
+            fi
+            exit "$status"
+        ) >"$work/package.log" 2>&1 &
+        package_pid=$!
+        package_failed=0
+        wait "$package_pid" || package_failed=1
+        cat "$work/package.log"
+        wait "$build_pid" || die "the site's build failed (above)"
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
-        # On every core (at most four), sharing one site build and one server (tests/parallel.py);
-        # -n 0 after test runs it in one process.
-        .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 "$@"
-        # The package's tests on the newest and on the oldest versions, side by side (one core each:
-        # about 40 s and 50 s alone), each one's output shown whole when it ends.
-        outputs=$(mktemp -d)
-        .venv-latest/bin/python -m pytest tests/unit attention -q "$@" >"$outputs/latest" 2>&1 &
-        latest_pid=$!
-        if [ -n "$oldest" ]; then
-            .venv-oldest/bin/python -m pytest tests/unit attention -q "$@" >"$outputs/oldest" 2>&1 &
-            oldest_pid=$!
-        fi
-        failed=0
-        wait "$latest_pid" || failed=1
-        log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
-        cat "$outputs/latest"
-        if [ -n "$oldest" ]; then
-            wait "$oldest_pid" || failed=1
-            log "package tests with the oldest supported: $(.venv-oldest/bin/python --version), numpy $(.venv-oldest/bin/python -c 'import numpy; print(numpy.__version__)')"
-            cat "$outputs/oldest"
-        else
-            log "NOTE: no Python 3.10 found: the package was not tested on the oldest versions it supports"
-        fi
-        rm -rf "$outputs"
-        exit "$failed"
+        # On every core (at most four), each file's tests on one worker, in order (a lesson's examples share a
+        # namespace; tests/site_build.py); -n 0 after test runs it in one process.
+        ATTENTION_COURSE_SITE="$work/build" ATTENTION_COURSE_SITE_HOST="$host" \
+            .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 --dist loadfile "$@" || exit 1
+        [ "$package_failed" = 0 ] || die "the package's tests on the newest or oldest versions failed (above)"
+        ;;
+    measure)
+        # What measures (time, pixels, memory, the benchmarks): each script prints its figures against the
+        # targets and writes the committed data the site shows; none fails for a figure. Names after measure
+        # choose among them (./dev.sh measure page_figures); the scripts and their options are in
+        # site_examples/benchmarks/__init__.py.
+        locked setup
+        setup_browser
+        benchmarks=("$@")
+        [ ${#benchmarks[@]} -gt 0 ] || benchmarks=(page_figures runner_figures visualizer_figures model_figures language_model_figures training_speed attention_at_scale lighthouse_scores)
+        for name in "${benchmarks[@]}"; do
+            log "measuring: site_examples.benchmarks.$name"
+            .venv/bin/python -m "site_examples.benchmarks.$name" || log "NOTE: site_examples.benchmarks.$name stopped with an error (above); the others go on"
+        done
         ;;
     *)
-        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac

@@ -1,4 +1,5 @@
-"""Measurements behind the figures the docs quote, each runnable as ``python -m site_examples.benchmarks.NAME``.
+"""Measurements behind the figures the docs quote, each runnable as ``python -m site_examples.benchmarks.NAME``;
+``./dev.sh measure [NAME...]`` runs them all (or those named).
 
 Benchmarks, not tests: each reports against its targets and never asserts them.
 
@@ -7,5 +8,7 @@ Benchmarks, not tests: each reports against its targets and never asserts them.
 - :mod:`.runner_figures`: the in-page runner's weight and speed in headless Chromium, ``docs/data/runner-figures.*``;
 - :mod:`.visualizer_figures`: how fast the lab responds in headless Chromium (printed, not written);
 - :mod:`.model_figures`: what running all-MiniLM-L6-v2 in the reader's browser costs, ``docs/data/model-figures.*``;
+- :mod:`.page_figures`: layout shift, responsiveness while training and a long visit's memory in headless
+  Chromium, ``docs/data/page-figures.json`` (what the browser tests check by state, measured in time and pixels);
 - :mod:`.units`: how the figures are written (milliseconds, MiB), shared with the benchmarks hook.
 """

@@ -12,6 +12,8 @@ downloaded.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,10 +161,24 @@ def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page
     _check(traffic)
 
 
+# Whether the Python worker has stored its memory snapshot for the site (docs/runner/worker.js).
+_SNAPSHOT_STORED = """async ([name, key]) => (await (await caches.open(name)).keys()).some((request) => request.url === key)"""
+
+
 @pytest.fixture(scope="module")
-def _module_context(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Traffic]]:
+def _module_context(browser: Browser, site_url: str, built_site: Path) -> Iterator[tuple[BrowserContext, Traffic]]:
+    """A context whose Cache Storage holds Python's memory snapshot before any test uses it (order does not matter)."""
     traffic = Traffic(origin=site_url.rstrip("/"))
     context = _watched_context(browser, traffic)
+    page = _watch(context.new_page(), traffic)
+    page.goto(site_url + "lessons/scaled-dot-product-attention/")
+    page.locator("[data-runner]").first.hover()  # pointing at a block starts Python
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    version = json.loads((built_site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))["version"]
+    snapshot = [f"attention-course-python-snapshot:{site_url}", f"{site_url}pyodide/python-{version}.snapshot"]
+    page.wait_for_function(_SNAPSHOT_STORED, arg=snapshot)
+    page.close()
+    _check(traffic)
     yield context, traffic
     context.close()
 
@@ -171,12 +187,12 @@ def _module_context(browser: Browser, site_url: str) -> Iterator[tuple[BrowserCo
 def return_visit(_module_context: tuple[BrowserContext, Traffic]) -> Iterator[Page]:
     """Like ``page``, but a new tab in one context that the module's tests share, as a reader's browser is shared.
 
-    Its HTTP cache and Cache Storage are kept from test to test: the first test's Python worker stores the
-    snapshot of Python's memory there, and the next tests' workers start from it (``docs/runner/worker.js``),
-    about 2 s of the machine's time sooner than a first start. What a test leaves in the site's other storage
-    (the reader's saved edits, in localStorage) is cleared before the next. The first start and the snapshot's
-    start are each tested in ``test_runner_startup.py``; tests of the start-up itself, or of what is stored,
-    use ``page``. The tests sharing the context run on one worker (``tests/parallel.py``).
+    Its HTTP cache and Cache Storage are kept from test to test: the context is made with the snapshot of
+    Python's memory stored (``_module_context``), so every test's worker starts from it
+    (``docs/runner/worker.js``), sooner than a first start, whatever the order the tests run in. What a test
+    could leave for the next is the site's other storage (the reader's saved edits, in localStorage, and
+    IndexedDB): cleared before each test. The first start and the snapshot's start are each tested in
+    ``test_runner_startup.py``; tests of the start-up itself, or of what is stored, use ``page``.
     """
     context, traffic = _module_context
     for found in (traffic.blocked, traffic.page_errors, traffic.console_errors):
@@ -188,3 +204,32 @@ def return_visit(_module_context: tuple[BrowserContext, Traffic]) -> Iterator[Pa
     yield page
     page.close()
     _check(traffic)
+
+
+# Two animation frames and a task after them: whatever the page does in response to an event it was given, in
+# the handler, a microtask, the next task or the next frames, it has done by then.
+_HANDLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+
+
+def handled(page: Page) -> None:
+    """Wait until the page has handled what it was given (a state, not a time), before checking that nothing followed.
+
+    For the checks of what must *not* happen (no request, no scroll, no new chunk): the renderer reports a request
+    its page starts before it answers a later evaluation, so a request the handlers started is recorded by now.
+    """
+    page.evaluate(_HANDLED)
+
+
+def poll(read: Callable[[], object], until: Callable[[object], bool], message: str, timeout_ms: int = TIMEOUT_MS) -> object:
+    """Read until ``until(value)`` holds and give the value; fail with ``message`` and the last value at the timeout.
+
+    Playwright's ``expect.poll`` for a value the Python side reads (its Python API has none): a wait for a state.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = read()
+        if until(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{message} (after {timeout_ms / 1000:.0f} s: {value!r})")
+        time.sleep(0.05)

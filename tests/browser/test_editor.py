@@ -13,6 +13,7 @@ from mkdocs.exceptions import PluginError
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.test_accessibility import axe, expect_scheme, scheme_page, settled
+from tests.browser.conftest import handled, poll
 from tests.browser.test_csp import WATCH
 from tests.browser.test_runner import LESSON, _block, _code, _editor, _run
 from tests.helpers import ROOT, load_hook
@@ -85,7 +86,7 @@ def test_a_page_loads_no_editor_until_the_reader_goes_into_a_block(page: Page, s
     expect(block.locator("pre[data-runner-code] span.kn").first).to_have_text("import")
     assert _code(page, 1).startswith("import numpy as np\n")
     block.hover()
-    page.wait_for_timeout(500)
+    handled(page)
     assert requests == []  # pointing at a block warms Python, but loads no editor
     _run(page, 1)  # running it gives it its editor
     expect(block.locator(".cm-content[data-runner-code]")).to_be_visible()
@@ -109,13 +110,11 @@ def test_the_editor_colours_code_as_the_page_does(open_page, site_url: str, sche
     for n in range(1, blocks.count() + 1):
         before = _block(page, n).locator("pre[data-runner-code] code").evaluate(COLOURED)
         editor = _editor(page, n)
-        # The editor parses as it draws: give its colours up to 5 s to settle, then compare.
-        after = editor.evaluate(COLOURED)
-        for _ in range(50):
-            if after == before:
-                break
-            page.wait_for_timeout(100)
-            after = editor.evaluate(COLOURED)
+        # The editor parses as it draws: wait for its colours to be the page's, then say where they differ.
+        try:
+            after = poll(lambda: editor.evaluate(COLOURED), lambda colours: colours == before, f"block {n}", 10_000)
+        except AssertionError:
+            after = editor.evaluate(COLOURED)  # compared below, character by character, to say where they differ
         assert "".join(c for c, _ in after) == "".join(c for c, _ in before), f"block {n}: not the same code"
         wrong = [(i, c, b, a) for i, ((c, b), (_, a)) in enumerate(zip(before, after, strict=True)) if a != b]
         assert not wrong, f"block {n}, {scheme}: {len(wrong)} characters coloured otherwise, e.g. {wrong[:5]}"

@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from site_examples.browser import free_address, serve
 from tests.browser.test_accessibility import axe, settled
+from tests.browser.conftest import handled
 from tests.helpers import load_hook
 
 LESSON = "lessons/scaled-dot-product-attention/"
@@ -216,13 +217,13 @@ def test_model_files_are_kept_only_once_loaded_whole(offline_page, site_url: str
         weights,
     )
     assert given_up > 0
-    page.wait_for_timeout(1500)
-    assert not page.evaluate(stored, [cache, weights])
-    # A file read whole is kept, with the bytes the site serves.
+    # A file read whole is kept, with the bytes the site serves; the one given up, which the service worker
+    # settled before it (its stream failed at the abort), is not.
     config = site_url + "models/all-MiniLM-L6-v2/config.json"
     text = page.evaluate("url => fetch(url).then(r => r.text())", config)
     assert text == (built_site / "models/all-MiniLM-L6-v2/config.json").read_text(encoding="utf-8")
     page.wait_for_function(stored, arg=[cache, config])
+    assert not page.evaluate(stored, [cache, weights])
     page.context.set_offline(True)
     assert page.evaluate("url => fetch(url).then(r => r.text())", config) == text
 
@@ -253,7 +254,8 @@ def test_the_page_says_what_is_stored_and_clears_it(offline_page, site_url: str,
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     page.reload()
     expect(storage).to_have_attribute("data-offline-state", "off")
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("load")
+    handled(page)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
 
     # Keep stores it again.
@@ -382,7 +384,10 @@ def test_a_page_of_the_old_build_never_runs_the_new_build_s_python(page_on, two_
     assert page.evaluate(PYTHON_STORED, url) is None
     # The failed check made the worker look for the new version, which the page offers.
     banner = page.get_by_role("status").filter(has_text="A new version of the course is available")
-    banner.get_by_role("button", name="Reload").click()
+    # The click reloads the page: wait for the new document, or the old one's heading would pass the check below
+    # and its Run would be clicked as it went away.
+    with page.expect_navigation():
+        banner.get_by_role("button", name="Reload").click()
     expect(page.locator("h1")).to_contain_text("Scaled dot-product attention")
     _run_first_block(page)
     stored = _python_stored(page, url)

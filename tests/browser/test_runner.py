@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from site_examples import cell
-from tests.browser.dom_counters import dom_counters
+from tests.browser import accounting
+from tests.browser.conftest import handled
 from tests.helpers import ROOT, load_root_conftest
 
 DOCS = ROOT / "docs"
@@ -81,8 +82,8 @@ def test_harness_aborts_and_reports_foreign_requests(open_page, site_url: str, t
     # The page's Content-Security-Policy would refuse this fetch before the harness sees it: off for this test.
     page = open_page(bypass_csp=True)
     page.goto(site_url)
+    # The evaluation waits for the fetch to fail, and the harness recorded the request before it aborted it.
     page.evaluate("fetch('https://cdn.jsdelivr.net/npm/x').catch(() => {})")
-    page.wait_for_timeout(300)
     assert traffic.blocked == ["https://cdn.jsdelivr.net/npm/x"]
     traffic.blocked.clear()  # expected here; the fixture fails any other test that does this
     traffic.console_errors.clear()
@@ -133,7 +134,6 @@ def test_stop_ends_an_endless_loop_and_python_restarts(return_visit: Page, site_
     editor.fill("while True:\n    pass")
     _block(page, 2).locator("button[data-action=run]").click()
     expect(_block(page, 2)).to_have_attribute("data-runner-status", "running")
-    page.wait_for_timeout(500)  # it really is spinning
     _block(page, 2).locator("button[data-action=stop]").click()
     expect(_block(page, 2)).to_have_attribute("data-runner-status", "idle")
     expect(_block(page, 2).locator("[data-runner-note]")).to_contain_text("session was reset")
@@ -253,9 +253,10 @@ def test_python_warms_up_on_intent_not_on_scroll_and_shows_its_progress(page: Pa
     page.mouse.move(5, 5)  # on the fixed header: the page scrolls under it, no block comes under the pointer
     for n in (1, 3, 6):
         _block(page, n).scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
+        handled(page)
     page.mouse.wheel(0, 400)
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => scrollY > 0")
+    handled(page)
     assert runtime_requests == []
     expect(page.locator(".runner-page-status")).to_have_text(IDLE)
     _block(page, 6).hover()
@@ -273,7 +274,7 @@ def test_python_warms_up_when_the_keyboard_reaches_a_block(page: Page, site_url:
     page.on("request", lambda request: "/pyodide/" in request.url and runtime_requests.append(request.url))
     page.goto(site_url + LESSON, wait_until="networkidle")
     page.locator("button[data-action=run-all]").focus()
-    page.wait_for_timeout(300)
+    handled(page)
     assert runtime_requests == []  # the page's own toolbar is no block
     expect(page.locator(".runner-page-status")).to_have_text(IDLE)
     page.keyboard.press("Tab")  # on to the next Tab stop: block 1's Run button
@@ -393,124 +394,63 @@ def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page:
     assert others >= 2, with_code
 
 
-# The page's DOM counters after this many instant navigations, compared; and, should the runner's growth exceed
-# the margin there, over a second window of as many changes that follows (see the test).
-EARLY, LATE = 4, 12
-AGAIN = LATE + (LATE - EARLY)
-STUB_RUNNER = "export function mount() { return undefined; }\n"
-
-
-def _settled_counters(page: Page, cdp) -> dict[str, int]:
-    """Chrome's DOM counters after garbage collection, once two readings 250 ms apart agree (at most 5 s).
-
-    Right after a page change, the page is still setting itself up (Material mounts each code block as it comes
-    into view, the editor loads): a single reading taken then, on a busy machine, caught a page halfway. The
-    agreeing readings also cover what one garbage collection leaves (``tests/browser/dom_counters.py``).
-    """
-    previous = None
-    for _ in range(20):
-        page.wait_for_timeout(250)
-        current = dom_counters(page, cdp, repeat=False)
-        if current == previous:
-            break
-        previous = current
-    return current
-
-
 class _Walk:
     """Back and forth between two lessons by their navigation links (Material's instant navigation).
 
-    With ``use_blocks``, the reader also clicks into block 1 on each page (its editor loads) and types in it.
-    ``counts`` holds Chrome's DOM counters (documents, nodes, jsEventListeners) after garbage collection, at the
-    changes :meth:`to` was asked to count (each reading takes a second or more of collections, so only a few are).
-    Only locators are used, never element handles: a handle would keep the page it points into alive.
+    The reader also clicks into block 1 on each page (its editor loads) and types in it. ``readings`` holds what
+    the course's scripts had registered and not given back (``tests/browser/accounting.py``) at the changes
+    :meth:`to` was asked to read. Only locators are used, never element handles.
     """
 
     pages = ("lessons/self-attention/", LESSON)
 
-    def __init__(self, page: Page, site_url: str, use_blocks: bool) -> None:
-        self.page, self.site_url, self.use_blocks = page, site_url, use_blocks
+    def __init__(self, page: Page, site_url: str) -> None:
+        self.page, self.site_url = page, site_url
         self.change = 0
-        self.counts: dict[int, dict[str, int]] = {}
+        self.readings: dict[int, accounting.Reading] = {}
         page.goto(site_url + LESSON)
         page.evaluate("window.__same_document = true")
-        self.cdp = page.context.new_cdp_session(page)
 
-    def to(self, last: int, counted: tuple[int, ...]) -> dict[int, dict[str, int]]:
+    def to(self, last: int, read: tuple[int, ...]) -> dict[int, accounting.Reading]:
         page = self.page
         while self.change < last:
             self.change += 1
             target = self.pages[(self.change - 1) % 2]
             page.evaluate("document.querySelector('article').dataset.left = ''")
-            page.locator(f"nav.md-nav a[href$='{target.split('/')[-2]}/']").first.click()
+            accounting.go(page, page.locator(f"nav.md-nav a[href$='{target.split('/')[-2]}/']").first)
             # Material's navigation.tracking may already have put the heading in view into the address (#...).
             page.wait_for_url(re.compile(re.escape(target) + r"(#[^/]*)?$"))
             expect(page.locator("article:not([data-left]) h1")).to_be_visible()
-            if self.use_blocks:
-                expect(page.locator("article:not([data-left]) [data-runner]").first).to_be_visible()
-                editor = _editor(page, 1)
-                editor.press("Control+End")
-                editor.press_sequentially(" ")
-                if self.change == 1:
-                    # Going into a block warms Python up, and the page's session takes its listeners once Python
-                    # is there: on a loaded machine that was after the EARLY count (9 listeners fewer there, a
-                    # growth of 25 against 16 read as a leak, in a full run of the suite). The counts compare
-                    # pages with Python up.
-                    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
-                # The runner builds a page's blocks a few a frame and enables "Run all" after the last: a count
-                # is of a whole page.
-                expect(page.locator("article:not([data-left]) button[data-action=run-all]")).to_be_enabled()
-            if self.change in counted:
-                self.counts[self.change] = _settled_counters(page, self.cdp)
+            expect(page.locator("article:not([data-left]) [data-runner]").first).to_be_visible()
+            editor = _editor(page, 1)
+            editor.press("Control+End")
+            editor.press_sequentially(" ")
+            # Going into a block warms Python up; the page's session is there from the first page on.
+            expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+            # The runner builds a page's blocks a few a frame and enables "Run all" after the last.
+            expect(page.locator("article:not([data-left]) button[data-action=run-all]")).to_be_enabled()
+            if self.change in read:
+                self.readings[self.change] = accounting.reading(page)
         assert page.evaluate("window.__same_document") is True  # no reload: every change was instant
-        return self.counts
+        return self.readings
 
 
 @pytest.mark.long
 def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_url: str) -> None:
-    """Mounted and unmounted twelve times, the runner leaves no listener, node or document behind.
+    """Mounted and unmounted ten times, the runner (its editor used on every page) gives back all it registered.
 
-    Material itself keeps a little per page change (measured here: 2 event listeners and about 33 nodes), so
-    the same walk is made with the runner replaced by a module that mounts nothing, and the growth between
-    the 4th and the 12th change is compared. The runner, its editor used on every page, grew by exactly as
-    much when measured: 16 listeners over those 8 changes in both cases, and fewer nodes than without it (48
-    against 264). A page the runner failed to let go of holds 70 or more listeners (five on each block's
-    elements, and the editor's own) and thousands of nodes: the margins, 8 listeners and 400 nodes over 8
-    changes, are far below one such page and well above the measured noise (0).
-
-    One reading in a loaded full run of the suite still came out 10 listeners low at the 4th change (and one node,
-    as when the editor has lost its focus), and read as a growth of 26 against 16, twice; the same walk,
-    alone or beside two or four busy processes, reads 275 there every time. A leak grows at every change, so
-    the runner's walk is then measured again over the next 8 changes, from the 12th to the 20th: it passes only
-    if that window too stays within the margins. A real leak (two listeners a change are enough) fails both.
+    What the course's scripts hold at the 2nd page change (the Python session's worker and its listeners,
+    which last the visit, and the page's own blocks) is held again, entry for entry, at the 12th, on the
+    same page: a listener, interval, observer or worker that a page left behind would be counted ten times
+    over by then, and is named by the line that registered it.
     """
-    baseline_page = open_page()
-    baseline_page.context.route("**/runner/runner.js", lambda route: route.fulfill(body=STUB_RUNNER, content_type="text/javascript"))
-    baseline = _Walk(baseline_page, site_url, use_blocks=False).to(LATE, (EARLY, LATE))
-    assert baseline_page.locator("[data-runner]").count() == 0  # the runner really was not there
-    runner_page = open_page()
-    walk = _Walk(runner_page, site_url, use_blocks=True)
-    runner = walk.to(LATE, (EARLY, LATE))
-    assert runner_page.locator(".cm-content[data-runner-code]").count() >= 1  # and here it was, editor and all
-
-    # The baseline can shrink between the two counts (a garbage collection that happened to run there: measured
-    # once, -385 nodes), which says nothing about the runner: the runner's growth is held to what Material's own
-    # pages add at most, never less than nothing.
-    def baseline_growth(name: str) -> int:
-        return max(baseline[LATE][name] - baseline[EARLY][name], 0)
-
-    def excess(start: int, end: int) -> dict[str, int]:
-        """How far the runner's growth from change ``start`` to ``end`` exceeds the margins (empty: within them)."""
-        margins = {"documents": 0, "jsEventListeners": 8, "nodes": 400}
-        over = {
-            name: runner[end][name] - runner[start][name] - baseline_growth(name) - margin
-            for name, margin in margins.items()
-        }
-        return {name: value for name, value in over.items() if value > 0}
-
-    if over := excess(EARLY, LATE):
-        runner = walk.to(AGAIN, (AGAIN,))
-        assert not excess(LATE, AGAIN), (over, baseline, runner)
+    page = open_page()
+    accounting.install(page.context)
+    readings = _Walk(page, site_url).to(12, (2, 12))
+    assert page.locator(".cm-content[data-runner-code]").count() >= 1  # the editor was there, and in use
+    assert readings[2] == readings[12], accounting.difference(readings[2], readings[12])
+    # The reading is not empty: the runner's session and blocks are counted, so a leak of theirs would show.
+    assert any(where.startswith("runner/") for _, _, where in readings[12]), readings[12]
 
 
 # Every element the runner adds, and the container it was added to, from before the page's scripts run.

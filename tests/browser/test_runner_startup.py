@@ -14,6 +14,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import poll
+
 from tests.browser.test_runner import LESSON, _cpython_outputs, _wait_idle
 
 def _cache(site_url: str) -> str:
@@ -41,11 +43,7 @@ def _run_all(page: Page, url: str) -> tuple[list[str], dict]:
 
 def _wait_for_snapshot(page: Page, site_url: str, key: str) -> None:
     # The worker stores the snapshot without holding up the start: wait for it to land.
-    for _ in range(100):
-        if _stored(page, site_url) == [key]:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no snapshot stored under {key}: {_stored(page, site_url)}")
+    poll(lambda: _stored(page, site_url), lambda stored: stored == [key], f"no snapshot stored under {key}")
 
 
 def test_a_return_visit_starts_from_the_snapshot_with_cpythons_outputs(

@@ -18,10 +18,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from attention.lab import tokenize, unknown_words, visualizer_data
-from tests.browser.dom_counters import dom_counters
+from tests.browser import accounting
 
 ROOT = Path(__file__).resolve().parents[2]
 PRESETS = json.loads((ROOT / "docs" / "data" / "visualizer-presets.json").read_text(encoding="utf-8"))
@@ -432,33 +432,7 @@ def test_words_the_model_does_not_know_are_named_with_what_it_does_with_them(ope
     assert _axe_in_the_lab(page) == []
 
 
-# ── Layout shift, failures, and leaving the page ────────────────────────
-
-LAYOUT_SHIFT = """
-window.__layoutShift = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-}).observe({ type: "layout-shift", buffered: true });
-"""
-
-
-@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 1600)])
-def test_the_lab_does_not_shift_the_page_as_it_mounts(open_page, site_url: str, width: int, height: int) -> None:
-    """Its height is reserved before the script runs (visualizer.css); cumulative layout shift during its load <= 0.02.
-
-    On a 390 px phone the lab starts about 1000 px down the page: the window is that tall so that the
-    lab and what follows it are on screen while it mounts (shifts off screen do not count).
-    """
-    page = open_page(viewport={"width": width, "height": height})
-    page.add_init_script(LAYOUT_SHIFT)
-    page.goto(site_url + LAB)
-    expect(_lab(page)).to_have_attribute("data-status", "ready")
-    page.wait_for_timeout(500)  # anything the first render moves is reported by then
-    top = page.evaluate("document.querySelector('[data-viz]').getBoundingClientRect().top")
-    assert 0 < top < height - 200, top  # on screen: the measurement means something
-    shift = page.evaluate("window.__layoutShift")
-    assert shift <= 0.02, shift
-
+# ── Failures, and leaving the page (how little the lab moves the page as it mounts: ./dev.sh measure) ──
 
 @pytest.mark.parametrize("failure", ["404", "network", "damaged"])
 def test_a_preset_file_that_fails_says_what_failed_and_retry_works_in_place(
@@ -494,54 +468,17 @@ def test_a_preset_file_that_fails_says_what_failed_and_retry_works_in_place(
     traffic.console_errors.clear()
 
 
-def _listeners_after_round_trips(
-    browser: Browser, traffic, site_url: str, rounds: int, stub_lab: bool, counted: set[int]
-) -> dict[int, int]:
-    """jsEventListeners (after garbage collection) after the round trips glossary -> lab -> glossary in ``counted``.
-
-    The round trips are by navigation links, ``rounds`` of them; ``counted`` says after which (1-based) the
-    listeners are counted, the only ones the test compares: each reading takes a second or more of collections.
-    """
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", traffic.route)  # other hosts aborted and recorded, as for the `page` fixture
-    if stub_lab:  # the lab page with everything but the lab: its module mounts nothing
-        context.route("**/javascripts/visualizer/lab.js", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body="export function mount() {}"))
-    page = context.new_page()
-    page.on("pageerror", lambda error: traffic.page_errors.append(str(error)))
-    cdp = context.new_cdp_session(page)
-    page.goto(site_url + "glossary/")
-    counts = {}
-    for trip in range(1, rounds + 1):
-        for target in ("lab/", "glossary/"):
-            page.locator(f"nav.md-nav--primary a[href$='{target}']").first.click()
-            page.wait_for_url(re.compile(re.escape(target) + r"(\?[^#]*)?(#[^/]*)?$"))
-            if target == "lab/" and not stub_lab:
-                expect(_lab(page)).to_have_attribute("data-status", "ready")
-            page.wait_for_timeout(200)
-        if trip in counted:
-            counts[trip] = dom_counters(page, cdp)["jsEventListeners"]
-    context.close()
-    return counts
-
-
 @pytest.mark.long
-def test_leaving_the_lab_by_instant_navigation_leaves_no_listeners_behind(browser: Browser, traffic, site_url: str) -> None:
-    """Lab.destroy() (called through components.js) undoes what the lab registered, 8 times over.
+def test_leaving_the_lab_by_instant_navigation_leaves_nothing_behind(page: Page, site_url: str) -> None:
+    """Lab.destroy() (called through components.js) gives back all the lab registered, 8 times over.
 
-    Measured here (Chromium, 8 round trips): with the lab's module stubbed out, Material and the
-    lab page's other components keep 4 listeners more per round trip (the baseline); with the lab
-    the growth is the same, 75 to 103 in both. A lab whose elements outlived the page (its listeners
-    on them, or the Python session's listener keeping it) adds 110 per round trip. The margin, 20
-    listeners over all 8 round trips, lies far below one leaked lab.
+    After one round trip glossary -> lab -> glossary and after eight, the course's scripts hold the same
+    registrations (``tests/browser/accounting.py``): a listener, timer or observer of a lab that outlived
+    its page would be there seven times more, named by the line that registered it.
     """
-    rounds = 8
-    first, half, last = 1, 1 + rounds // 2, rounds
-    counted = {first, half, last}
-    baseline = _listeners_after_round_trips(browser, traffic, site_url, rounds, stub_lab=True, counted=counted)
-    with_lab = _listeners_after_round_trips(browser, traffic, site_url, rounds, stub_lab=False, counted=counted)
-    assert traffic.blocked == [] and traffic.page_errors == [], (traffic.blocked, traffic.page_errors)
-    growth, baseline_growth = with_lab[last] - with_lab[first], baseline[last] - baseline[first]
-    assert growth <= baseline_growth + 20, (with_lab, baseline)
-    # And it levels off: the second half grows no faster than the baseline's second half.
-    assert with_lab[last] - with_lab[half] <= baseline[last] - baseline[half] + 10, (with_lab, baseline)
+
+    def ready(page: Page) -> None:
+        expect(_lab(page)).to_have_attribute("data-status", "ready")
+
+    readings = accounting.round_trips(page, site_url, "glossary/", "lab/", 8, ready)
+    assert readings[0] == readings[-1], accounting.difference(readings[0], readings[-1])

@@ -16,13 +16,14 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from attention.lab import smollm2
 from attention.lab.smollm2 import expand_view
 from attention.models import load_smollm2
 from attention.models.weights import SMOLLM2_FILE, SMOLLM2_FILE_SIZE
-from tests.browser.dom_counters import dom_counters
+from tests.browser import accounting
+from tests.browser.conftest import handled
 from tests.browser.test_accessibility import axe, scheme_page, settled
 
 LAB = "lab/"
@@ -219,48 +220,23 @@ def test_a_phone_in_both_schemes_without_sideways_scroll_and_axe_clean(open_page
     assert axe(page) == []
 
 
-def _listeners_after_round_trips(browser: Browser, traffic, site_url: str, rounds: int, stub_lab: bool) -> list[int]:
-    """jsEventListeners after garbage collection, after the first and the last of ``rounds`` round trips glossary ->
-    lab (the language model) -> glossary: the two the test compares (each reading takes a second or more)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", traffic.route)
-    if stub_lab:
-        context.route("**/javascripts/visualizer/lab.js", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body="export function mount() {}"))  # fmt: skip
-    page = context.new_page()
-    page.on("pageerror", lambda error: traffic.page_errors.append(str(error)))
-    cdp = context.new_cdp_session(page)
-    page.goto(site_url + "glossary/")
-    counts = []
-    for trip in range(1, rounds + 1):
-        for target in ("lab/", "glossary/"):
-            page.locator(f"nav.md-nav--primary a[href$='{target}']").first.click()
-            page.wait_for_url(re.compile(re.escape(target) + r"(\?[^#]*)?(#[^/]*)?$"))
-            if target == "lab/" and not stub_lab:
-                expect(_lab(page)).to_have_attribute("data-status", "ready")
-                page.locator("[data-control=model]").select_option("smollm2")
-                expect(_lab(page)).to_have_attribute("data-model", "smollm2")
-                expect(_lab(page)).to_have_attribute("data-status", "ready")
-                page.locator("[data-viz] [role=gridcell]").nth(40).click()
-            page.wait_for_timeout(200)
-        if trip in (1, rounds):
-            counts.append(dom_counters(page, cdp)["jsEventListeners"])
-    context.close()
-    return counts
-
-
 @pytest.mark.long
-def test_leaving_the_language_model_by_instant_navigation_leaves_no_listeners_behind(browser: Browser, traffic, site_url: str) -> None:
+def test_leaving_the_language_model_by_instant_navigation_leaves_nothing_behind(page: Page, site_url: str) -> None:
     """A lab that showed the language model (270 maps, each with a click listener) goes entirely when the page does.
 
-    One lab left behind would keep its grid's 270 listeners and more; the margin, 20 listeners over
-    all the round trips above the page without the lab, lies far below that.
+    After one round trip glossary -> lab (the language model chosen, a map clicked) -> glossary and after six,
+    the course's scripts hold the same registrations (``tests/browser/accounting.py``).
     """
-    rounds = 6
-    baseline = _listeners_after_round_trips(browser, traffic, site_url, rounds, stub_lab=True)
-    with_lab = _listeners_after_round_trips(browser, traffic, site_url, rounds, stub_lab=False)
-    assert traffic.blocked == [] and traffic.page_errors == [], (traffic.blocked, traffic.page_errors)
-    assert with_lab[-1] - with_lab[0] <= baseline[-1] - baseline[0] + 20, (with_lab, baseline)
+
+    def use_the_language_model(page: Page) -> None:
+        expect(_lab(page)).to_have_attribute("data-status", "ready")
+        page.locator("[data-control=model]").select_option("smollm2")
+        expect(_lab(page)).to_have_attribute("data-model", "smollm2")
+        expect(_lab(page)).to_have_attribute("data-status", "ready")
+        page.locator("[data-viz] [role=gridcell]").nth(40).click()
+
+    readings = accounting.round_trips(page, site_url, "glossary/", "lab/", 6, use_the_language_model)
+    assert readings[0] == readings[-1], accounting.difference(readings[0], readings[-1])
 
 
 def test_a_failing_list_of_prompts_says_so_and_retry_works_in_place(page: Page, traffic, site_url: str, index: dict) -> None:
@@ -326,7 +302,7 @@ def test_a_prompt_of_ones_own_runs_in_the_browser_only_when_asked(page: Page, si
     box.press("Enter")
     expect(page.locator("[data-viz-status]")).to_contain_text(f"Your prompt “{prompt}” needs the model in your browser.")
     assert _shown(page)["source"] == "preset"
-    page.wait_for_timeout(300)
+    handled(page)
     assert not [u for u in urls if u.endswith(".gguf")]  # nothing downloaded without the click
     button.click()
     expect(_lab(page)).to_have_attribute("data-model-status", "ready", timeout=180_000)

@@ -15,7 +15,6 @@ import csv
 import io
 import json
 import math
-import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -24,6 +23,7 @@ import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
 from attention.models import load_minilm
+from tests.browser.conftest import handled, poll
 
 LAB = "lab/"
 CAT = "The cat sat on the mat because it was tired"
@@ -300,7 +300,7 @@ def test_the_model_runs_in_the_browser_only_when_asked(page: Page, site_url: str
     expect(_status(page)).to_contain_text("needs the model in your browser")
     assert box.input_value() == sentence
     assert _shown(page)["source"] == "preset"
-    time.sleep(0.3)
+    handled(page)
     assert not [u for u in urls if u.endswith(("model.safetensors", "vocab.txt", "config.json"))]
     assert page.evaluate("window.attentionCourse.python.state") == "idle"
 
@@ -423,10 +423,7 @@ def test_cancel_during_a_stalled_download_leaves_a_usable_lab(page: Page, site_u
     _open(page, site_url, "?model=minilm")
     page.locator("[data-control=load-model]").click()
     expect(_status(page)).to_contain_text("downloaded")
-    for _ in range(100):  # config.json and vocab.txt arrive; the weights' request hangs
-        if hanging:
-            break
-        page.wait_for_timeout(100)
+    poll(lambda: len(hanging), lambda n: n > 0, "the weights' request")  # config.json and vocab.txt arrive; it hangs
     assert len(hanging) == 1
     expect(_lab(page)).to_have_attribute("data-model-status", "loading")
     cancel = page.locator("[data-viz] [data-control=cancel-model]")

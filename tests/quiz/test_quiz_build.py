@@ -2,8 +2,11 @@
 
 Each test writes a two-page site (the plain ``mkdocs`` theme: the hook does
 not depend on Material) that uses the project's hook and fence
-configuration, and builds it in this process, strictly.
-"""
+configuration, and builds it in this process, strictly. A good site builds
+with its quizzes, links and progress placeholder; a malformed quiz, an
+answer that raises, an id used on two pages, a link to a missing page,
+section or anchor, an undeclared or unrendered fence each stop the build,
+saying where and why. The hook's docstring and the fence's agree."""
 
 from __future__ import annotations
 

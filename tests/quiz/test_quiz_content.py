@@ -5,7 +5,14 @@ of each question (with the ``attention`` package). Here each one is computed
 again without the package, from the question's own setup: with Python loops
 and ``math.exp`` (``naive_weights``), or with the arithmetic the prompt asks
 for. A new numeric question needs an entry in ``REFERENCES``.
-"""
+
+Fairness: the correct options are spread over the positions, their length
+does not give them away, and multiple-choice questions vary how many
+answers are right. Every wrong answer is explained with a link, and in the
+built site each link leads to an existing section. The quizzes page asks
+the course's seed questions and covers every topic. The quizzes in the
+browser (feedback, the keyboard, progress across reloads, export and import)
+are ``tests/browser/test_quiz.py``'s."""
 
 from __future__ import annotations
 

@@ -1,12 +1,21 @@
 """The quiz parser, validator and renderer (overrides/hooks/quiz.py), without MkDocs.
 
+Valid questions of each type parse, each knowing its line in the page, and a
+numeric answer is computed at build time with the package. Every malformed
+quiz is refused with the file, the line, the question id and the reason: no
+correct option, two in a single-choice question, a missing or empty
+explanation, a wrong option's explanation without a link, an id used twice
+(in one quiz or across pages), an answer expression that raises or gives no
+number, a mistake the answer cannot be told from, bad fields, YAML errors.
+The HTML keeps the DOM contract and is accessible, and math and Markdown
+render in prompts, options and explanations.
+
 Golden files: each ``golden/NAME.yaml`` is a quiz body; ``golden/NAME.html`` is
 its expected HTML, rendered with plain Python-Markdown + arithmatex for the
 page ``lessons/example/``. After an intended change to the HTML, regenerate
 them and read the diff before committing:
 
-    QUIZ_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/quiz/test_quiz_engine.py -k golden
-"""
+    QUIZ_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/quiz/test_quiz_engine.py -k golden"""
 
 from __future__ import annotations
 

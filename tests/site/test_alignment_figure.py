@@ -1,4 +1,9 @@
-"""The cross-attention lesson's alignment figure plots the hand-built translation the lesson describes."""
+"""The cross-attention lesson's alignment figure plots the hand-built translation the lesson describes.
+
+Each French word's row puts its largest weight on the English word it
+translates (written out here by hand), in both panels; the alignment
+crosses where the translation swaps two words ("tapis noir" for "black
+mat"); and the panels differ as the lesson says they do."""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""The lesson "Attention while generating": its figure shows what it claims; its typed SmolLM2 sizes are the file's."""
+"""The lesson "Attention while generating": its figure shows what it claims; its typed SmolLM2 sizes are the file's.
+
+The KV-cache figure's cached rows equal the rows of the one masked pass over
+the whole sequence, and grow by a row a step; the texts generated with and
+without the cache agree, and the lesson's count of multiplications matches a
+hand count. The SmolLM2 sizes the lesson types (its blocks must run without
+the weights: layers, heads, key/value heads, d_k, context length) are read
+again from the GGUF file's metadata."""
 
 from __future__ import annotations
 

@@ -1,4 +1,15 @@
-"""The built site: complete, strict, and self-contained (nothing from another host)."""
+"""The built site: complete, strict, and self-contained (nothing from another host).
+
+The build is ``mkdocs build --strict`` (``tests/conftest.py``): a warning, a
+broken link or a missing anchor fails it. Then: every page of the navigation
+is built; no page or style sheet loads a font, script, style or image from
+another host (the checker itself is shown a CDN), and every file a page loads
+from the site is there; the math arrives typeset, with KaTeX's style sheet
+and fonts self-hosted and no math script; the why-scale notebook was
+executed (its table agrees with Var(q·k) = d_k, recomputed here); and every
+page links the site's own style sheets as one file,
+``stylesheets/site.<hash>.css``, which holds each of them whole, in
+``extra_css``'s order."""
 
 from __future__ import annotations
 

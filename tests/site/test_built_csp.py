@@ -1,4 +1,11 @@
-"""Every built page carries a Content-Security-Policy that allows only the site's own origin, and its own inline code."""
+"""Every built page carries a Content-Security-Policy that allows only the site's own origin, and its own inline code.
+
+The policy is the first thing in each page's head, after its charset (which
+stays within the first 1,024 bytes). Scripts come from the site's origin
+(and WebAssembly may compile); every inline script the page runs is allowed
+by its sha256, and no other hash, host or ``unsafe-*`` source is; objects
+are refused and the base URL is the site's own. The browser side is
+``tests/browser/test_csp.py``."""
 
 from __future__ import annotations
 

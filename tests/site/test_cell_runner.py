@@ -1,4 +1,15 @@
-"""site_examples/cell.py: what running one lesson block means, in CI and in the browser."""
+"""site_examples/cell.py: what running one lesson block means, in CI and in the browser.
+
+The same file runs each block under Sybil and, published as
+``runner/cell.py``, in the reader's Pyodide. Checked: prints are returned and
+streamed as they happen, a trailing expression is shown as a notebook shows
+it (not ``None``, nor after a semicolon), blocks share a namespace,
+exceptions propagate, warnings (numpy's too) and stderr take their place in
+the output, a traceback is trimmed to the reader's code (frames inside the
+package kept), a syntax error gives its line, ``SystemExit`` is reported
+instead of exiting, and the output kept (``KeptOutput``) is exact within its
+bounds and beyond them keeps the first and last lines, saying how much was
+cut."""
 
 from __future__ import annotations
 

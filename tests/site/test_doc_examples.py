@@ -2,9 +2,12 @@
 
 The expected counts are written here by hand, and checked twice: against what
 Sybil collects and against an independent count of the fences in the
-Markdown. A block that silently stops being collected (a fence written
-```py, or ```python title="x") makes one of the two disagree.
-"""
+Markdown. A block that silently stops being collected (a fence whose info
+string is ``py``, or ``python title="x"``) makes one of the two disagree. A
+new page needs its counts here. Also: no page has a Python-looking fence
+that is not exactly ``python``, a skip without a reason or an invisible
+block; and the collector itself compares output blocks, shares a page's
+namespace and counts doctest examples one by one."""
 
 from __future__ import annotations
 

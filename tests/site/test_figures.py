@@ -1,4 +1,15 @@
-"""The generated lesson figures: drawn from the lessons' code, showing what the lessons claim, accessible."""
+"""The generated lesson figures: drawn from the lessons' code, showing what the lessons claim, accessible.
+
+``site_examples/generate/figures.py`` runs each lesson's own blocks and plots
+the variables they leave; here the same data is checked against what the
+lesson says (the memory fade, the mask panels, the hand-built heads), and
+each figure as built is an SVG with a title and a description, labelled,
+transparent, self-contained, in a light and a dark version (each drawn in
+its scheme's text colour), shown by its page in both schemes, lazy and sized
+as its SVG. A lesson that no longer defines a variable a figure needs fails
+with the page's name. The figures of single lessons have modules of their
+own: ``test_alignment_figure.py``, ``test_attention_while_generating.py``,
+``test_transformer_block_figures.py``, ``test_training_lesson.py``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""The ``>>>`` examples in the MkDocs hooks' docstrings run, as the package's do (hooks are not on ``testpaths``' import path)."""
+"""The ``>>>`` examples in the MkDocs hooks' docstrings run, as the package's do.
+
+Hooks are files MkDocs loads by path, not modules on ``testpaths``' import
+path, so Sybil's docstring collection (the root ``conftest.py``) does not see
+them: each hook with examples is loaded here as MkDocs loads it and its
+examples are run with ``doctest``."""
 
 from __future__ import annotations
 

@@ -2,7 +2,11 @@
 
 requirements/docs-test.lock.txt pins the main environment (the site and the tests), and
 requirements/oldest.lock.txt the oldest versions the package claims; ``./dev.sh lock`` writes both.
-"""
+Every pin carries sha256 hashes; the main lock pins each package of the
+``docs`` and ``test`` extras at the version ``pyproject.toml`` pins, and the
+numpy of the Pyodide the site ships (its ``pyodide-lock.json``, and
+``requirements/pyodide-numpy.in``); the oldest lock pins the oldest numpy
+``pyproject.toml`` claims."""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Material's colour palette: every entry has the colours the page is built with."""
+"""Material's colour palette: every entry has the colours the page is built with.
+
+mkdocs.yml's three palette entries (system preference, light, dark) name the
+same primary and accent colours, so that Material's script, which applies
+the reader's entry as a page loads, changes nothing the page was built with
+(a change restyles the whole page)."""
 
 from __future__ import annotations
 

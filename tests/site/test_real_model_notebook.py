@@ -1,4 +1,10 @@
-"""The notebook "Attention inside a real model" ran during the build and printed sensible results."""
+"""The notebook "Attention inside a real model" ran during the build and printed sensible results.
+
+The built page holds a fresh run of all-MiniLM-L6-v2: the notebook's own
+check against the stored PyTorch reference printed differences below 1e-4,
+its five figures are there in both schemes, described, and the numbers it
+printed back the patterns its prose names (a previous-token head, a [CLS]
+sink, a head that finds the noun "it" refers to)."""
 
 from __future__ import annotations
 

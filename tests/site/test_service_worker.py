@@ -1,10 +1,14 @@
 """The built service worker (``sw.js``, from ``docs/sw.js`` by ``overrides/hooks/service_worker.py``).
 
-Each file of the site is stored exactly one way, and every list in the worker matches the files
-as built: the precache's revisions are the files' md5 (workbox-build's), the Python unit's and
-the on-demand files' sha256 are recomputed here from the bytes on disk. The browser side is
-``tests/browser/test_offline.py``.
-"""
+Each file of the site is stored exactly one way (precache, Python unit, on
+demand, or not at all, by rules written out again here), and every list in
+the worker matches the files as built: the precache's revisions are the
+files' md5 (workbox-build's), the Python unit's and the on-demand files'
+sha256 are recomputed here from the bytes on disk. The precache stays small;
+the bundle carries no placeholder, no import and the licences of the Workbox
+packages it bundles; and under ``mkdocs serve`` the worker written is one that
+removes an earlier build's worker and caches, so nothing is kept offline. The
+browser side is ``tests/browser/test_offline.py``."""
 
 from __future__ import annotations
 

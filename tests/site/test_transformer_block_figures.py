@@ -1,4 +1,9 @@
-"""The transformer-block lesson's figures plot what the lesson computes and claims (RoPE and ALiBi)."""
+"""The transformer-block lesson's figures plot what the lesson computes and claims (RoPE and ALiBi).
+
+RoPE: the score curves of two query positions coincide when drawn against
+the offset, and differ from the unrotated score; the rotated head attends to
+the previous token. ALiBi: each panel's weights fall with the distance by
+the paper's slopes, as its formula gives them."""
 
 from __future__ import annotations
 
