@@ -252,7 +252,7 @@ case "$cmd" in
         # On every core (at most four), each file's tests on one worker, in order (a lesson's examples share a
         # namespace; tests/site_build.py); -n 0 after test runs it in one process.
         ATTENTION_COURSE_SITE="$work/build" ATTENTION_COURSE_SITE_HOST="$host" \
-            .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 --dist loadfile "$@" || exit 1
+            .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 --dist loadfile --durations=25 "$@" || exit 1
         [ "$package_failed" = 0 ] || die "the package's tests on the newest or oldest versions failed (above)"
         ;;
     measure)

@@ -22,7 +22,8 @@ labels on different sentences; that is part of what the lab shows.
 The site's build writes the preset sentences' views with the full-precision
 weights (``overrides/hooks/model_views.py``); in the reader's browser
 :func:`minilm_view_json` runs the model on any sentence from the float16
-copy the site ships.
+copy the site ships (the page calls it through
+:func:`attention.lab.entry.minilm_view`).
 """
 
 from __future__ import annotations
@@ -190,8 +191,9 @@ _loaded: dict[str, BertModel] = {}
 def minilm_view_json(sentence: str, folder: str | os.PathLike[str] | None = None) -> str:
     """:func:`minilm_view` as compact JSON, loading the model from ``folder`` once (float32) and keeping it.
 
-    This is what the lab asks Python in the browser for, with ``folder`` the
-    place the page wrote the site's float16 copy of the weights to.
+    This is what the lab asks Python in the browser for, through the entry
+    point :func:`attention.lab.entry.minilm_view`, with ``folder`` the place
+    the page wrote the site's float16 copy of the weights to.
     """
     key = os.fspath(folder) if folder is not None else ""
     if key not in _loaded:

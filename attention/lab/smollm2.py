@@ -32,7 +32,8 @@ of the model; the site's build runs it on the prompts of
 and ships each view compacted by :func:`compact_view` (the page expands it
 as :func:`expand_view` does). In the reader's browser, once the reader has
 loaded the model's file, :func:`language_model_view_json` computes any
-other prompt the same way.
+other prompt the same way (the page calls it through
+:func:`attention.lab.entry.language_model_view`).
 """
 
 from __future__ import annotations
@@ -274,7 +275,8 @@ _loaded: dict[str, LlamaModel] = {}
 def language_model_view_json(prompt: str, path: str | os.PathLike[str] | None = None) -> str:
     """:func:`view_json` of ``prompt``, loading the model from the GGUF file ``path`` once and keeping it.
 
-    This is what the lab asks Python in the browser for, with ``path`` where
+    This is what the lab asks Python in the browser for, through the entry
+    point :func:`attention.lab.entry.language_model_view`, with ``path`` where
     the page wrote the site's copy of the GGUF file (default: the cache).
     """
     key = os.fspath(path) if path is not None else ""

@@ -183,7 +183,7 @@ class LlamaLayer:
     def traced(
         self, x: NDArray, positions: NDArray, cache: KVCache | None = None, index: int = 0
     ) -> tuple[NDArray, AttentionTrace]:
-        """The layer as calling it runs, returning its output and the :class:`~attention.results.AttentionTrace` of its heads.
+        """The layer as calling it runs: its output, and the :class:`~attention.results.AttentionTrace` of its heads.
 
         The trace holds the queries ``(n_heads, n, d_k)`` and keys
         ``(n_kv_heads, n_k, d_k)`` after RoPE, the values ``(n_kv_heads,
@@ -474,7 +474,7 @@ class LlamaModel:
         return ids, ModelTrace(np.stack(hidden), tuple(layers))
 
     def logits(self, hidden: NDArray) -> NDArray:
-        r"""The output head: a final hidden state ``(..., d_model)`` -> a score for every next token ``(..., vocab_size)``.
+        r"""The output head: final hidden states ``(..., d_model)`` -> each next token's score ``(..., vocab_size)``.
 
         .. math::
 
@@ -487,9 +487,8 @@ class LlamaModel:
         """
         hidden = np.asarray(hidden)
         if hidden.ndim == 0 or hidden.shape[-1] != self.config.d_model:
-            raise ValueError(
-                f"hidden must have shape (..., d_model) with d_model={self.config.d_model}, got {shape_str(hidden.shape)}"
-            )
+            expected = f"(..., d_model) with d_model={self.config.d_model}"
+            raise ValueError(f"hidden must have shape {expected}, got {shape_str(hidden.shape)}")
         # [..., d_model] @ [d_model, vocab] -> [..., vocab]
         return rms_norm(hidden, self.output_norm, self.config.rms_eps) @ self.output.T
 

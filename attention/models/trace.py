@@ -30,6 +30,6 @@ class ModelTrace(NamedTuple):
     """
 
     hidden_states: NDArray[np.floating]
-    """``(..., n_layers + 1, n, d_model)``: the embeddings, then each layer's output (the last: before any output head)."""
+    """``(..., n_layers + 1, n, d_model)``: the embeddings, then each layer's output (the last: before any head)."""
     layers: tuple[AttentionTrace, ...]
     """One per layer, first to last: what its attention heads computed with."""

@@ -297,6 +297,9 @@ def test_navigating_away_leaves_no_listener_timer_or_training_behind(page: Page,
     page.goto(site_url + OTHER)
     page.evaluate("window.__same_document = true")
     _go(page, site_url, "lessons/self-attention/")
+    # The visit's one Python session (its worker) lasts the visit: started on a page left before the first
+    # reading, it is in both.
+    page.evaluate("window.attentionCourse.python.start()")
     _go(page, site_url, OTHER)
     baseline = accounting.reading(page)
 

@@ -32,7 +32,7 @@ WORKER = ROOT / "docs" / "runner" / "worker.js"
 
 def worker_entry_points() -> list[str]:
     """The names of ``const ENTRY_POINTS = new Set([...])`` in worker.js."""
-    found = re.search(r"const ENTRY_POINTS = new Set\(\[(.*?)\]\);", WORKER.read_text(encoding="utf-8"), re.S)
+    found = re.search(r"const ENTRY_POINTS = new Set\(\[(.*?)\]\);", WORKER.read_text(encoding="utf-8"), re.DOTALL)
     assert found, "worker.js has no ENTRY_POINTS set"
     return re.findall(r'"([\w.]+)"', found.group(1))
 
@@ -83,24 +83,30 @@ def test_a_chunk_before_any_start_is_refused(monkeypatch) -> None:
     ("call", "args_json", "error", "message"),
     [
         (lab_entry.hand_built_view, '{"sentence": "The cat", "mask": "none", "scaling": true}', ValueError,
-         r"attention\.lab\.entry\.hand_built_view takes the arguments sentence, mask, scaling, temperature: "
-         r"missing temperature$"),
+         r"entry\.hand_built_view takes the arguments sentence, mask, scaling, temperature: missing temperature$"),
         (lab_entry.hand_built_view, '{"sentence": "a", "mask": "none", "scaling": true, "temperature": 1, "x": 1}',
          ValueError, r"hand_built_view takes the arguments .*: unknown x$"),
         (lab_entry.hand_built_view, '["The cat"]', TypeError,
          r"hand_built_view takes a JSON object of sentence, mask, scaling, temperature, got list"),
-        (lab_entry.hand_built_view, b'{"sentence": "a"}', TypeError, r"hand_built_view takes its arguments as JSON text"),
+        (lab_entry.hand_built_view, b'{"sentence": "a"}', TypeError,
+         r"hand_built_view takes its arguments as JSON text, got bytes"),
         (lab_entry.hand_built_view, '{"sentence": "a", "mask": "none", "scaling": 1, "temperature": 1}', TypeError,
          r"scaling must be True or False, got int"),
         (lab_entry.minilm_view, '{"sentence": "a", "folder": 3}', TypeError,
          r"attention\.lab\.entry\.minilm_view: folder must be a path in Python's file system, got 3"),
         (lab_entry.language_model_view, '{"prompt": "a", "path": null}', TypeError,
          r"attention\.lab\.entry\.language_model_view: path must be a path in Python's file system, got None"),
-        (lab_entry.language_model_view, '{"prompt": "a"}', ValueError, r"takes the arguments prompt, path: missing path$"),
-        (training_entry.start, '{"seed": -1}', ValueError, r"seed"),
-        (training_entry.chunk, '{}', ValueError, r"attention\.training\.entry\.chunk takes the arguments steps: missing steps"),
+        (lab_entry.language_model_view, '{"prompt": "a"}', ValueError,
+         r"takes the arguments prompt, path: missing path$"),
+        (training_entry.start, '{"seed": -1}', ValueError, r"seed must be at least 0, got -1"),
+        (training_entry.start, '{"seed": 1.5}', TypeError, r"seed must be an integer, got float"),
+        (training_entry.chunk, '{}', ValueError,
+         r"attention\.training\.entry\.chunk takes the arguments steps: missing steps"),
     ],
-    ids=["missing", "unknown", "not an object", "not text", "bad value", "folder", "path", "no path", "seed", "steps"],
+    ids=[
+        "missing", "unknown", "not an object", "not text", "bad value", "folder", "path", "no path", "seed",
+        "seed type", "steps",
+    ],
 )  # fmt: skip
 def test_errors_name_the_entry_point_and_the_argument(call, args_json, error, message) -> None:
     with pytest.raises(error, match=message):

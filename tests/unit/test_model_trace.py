@@ -45,12 +45,12 @@ def tiny_llama() -> LlamaModel:
     )  # fmt: skip
     rng = np.random.default_rng(1)
     shapes = {"token_embd.weight": (260, 12), "output_norm.weight": (12,)}
+    layer = {
+        "attn_norm": (12,), "ffn_norm": (12,), "attn_q": (12, 12), "attn_k": (4, 12), "attn_v": (4, 12),
+        "attn_output": (12, 12), "ffn_gate": (20, 12), "ffn_up": (20, 12), "ffn_down": (12, 20),
+    }  # fmt: skip
     for i in range(2):
-        shapes |= {
-            f"blk.{i}.attn_norm.weight": (12,), f"blk.{i}.ffn_norm.weight": (12,), f"blk.{i}.attn_q.weight": (12, 12),
-            f"blk.{i}.attn_k.weight": (4, 12), f"blk.{i}.attn_v.weight": (4, 12), f"blk.{i}.attn_output.weight": (12, 12),
-            f"blk.{i}.ffn_gate.weight": (20, 12), f"blk.{i}.ffn_up.weight": (20, 12), f"blk.{i}.ffn_down.weight": (12, 20),
-        }  # fmt: skip
+        shapes |= {f"blk.{i}.{name}.weight": shape for name, shape in layer.items()}
     tensors = {name: rng.normal(scale=0.5, size=shape) for name, shape in shapes.items()}
     tokenizer = ByteLevelBPE([*bytes_to_unicode().values(), "<a>", "<b>", "<c>", "<end>"], [], special=["<end>"])
     return LlamaModel(config, tensors, tokenizer, dtype=np.float64, eos_id=259)
@@ -108,7 +108,8 @@ def test_the_decoders_queries_and_keys_give_its_weights() -> None:
         for head in range(6):
             kv = head // 3  # query heads 0-2 read key/value head 0, 3-5 head 1
             _, expected = reference.attention(q[head], k[kv], v[kv], mask=causal)
-            np.testing.assert_allclose(weights[head], expected, rtol=0, atol=1e-12, err_msg=f"layer {index} head {head}")
+            where = f"layer {index} head {head}"
+            np.testing.assert_allclose(weights[head], expected, rtol=0, atol=1e-12, err_msg=where)
 
 
 def test_the_decoders_queries_and_keys_are_its_projections_turned_by_rope() -> None:
@@ -167,7 +168,8 @@ def test_a_pass_traced_after_a_cache_is_the_end_of_the_whole_pass() -> None:
     rest = model.trace(IDS[4:], cache)
     for index, (part, full) in enumerate(zip(rest.layers, whole.layers, strict=True)):
         np.testing.assert_allclose(part.q, full.q[:, 4:], rtol=0, atol=1e-12, err_msg=f"layer {index}")
-        np.testing.assert_allclose(part.k, full.k, rtol=0, atol=1e-12, err_msg=f"layer {index}")  # every key, cached ones too
+        # every key, the cached ones too
+        np.testing.assert_allclose(part.k, full.k, rtol=0, atol=1e-12, err_msg=f"layer {index}")
         np.testing.assert_allclose(part.weights, full.weights[:, 4:], rtol=0, atol=1e-12, err_msg=f"layer {index}")
     np.testing.assert_allclose(rest.hidden_states, whole.hidden_states[:, 4:], rtol=0, atol=1e-12)
 
@@ -208,7 +210,6 @@ def test_multi_head_attention_traced_returns_what_calling_it_returns() -> None:
     np.testing.assert_array_equal(output, called.output)
     np.testing.assert_array_equal(trace.weights, called.weights)
     assert trace.q.shape == (2, 2, 5, 4) and trace.k.shape == trace.v.shape == (2, 2, 7, 4)
-    np.testing.assert_allclose(trace.q, reference.split_heads(reference.batched_matmul(x, mha.w_q), 2), rtol=0, atol=1e-12)
-    np.testing.assert_allclose(
-        trace.v, reference.split_heads(reference.batched_matmul(context, mha.w_v), 2), rtol=0, atol=1e-12
-    )
+    for projected, source, w in ((trace.q, x, mha.w_q), (trace.k, context, mha.w_k), (trace.v, context, mha.w_v)):
+        expected = reference.split_heads(reference.batched_matmul(source, w), 2)
+        np.testing.assert_allclose(projected, expected, rtol=0, atol=1e-12)
