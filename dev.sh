@@ -104,7 +104,7 @@ setup() {
     local python
     python=$(find_python 12)
     make_venv .venv "$stamp $python" "$python" "$MAIN_LOCK" -e .
-    # The pretrained model's weights (all-MiniLM-L6-v2, 83 MB, Apache-2.0) for
+    # The pretrained model's weights (all-MiniLM-L6-v2, Apache-2.0) for
     # its notebook and tests: fetched once into ~/.cache, verified, never committed.
     .venv/bin/python -m attention.models fetch
     # Front-end files (KaTeX, which also typesets the math at build time, and Pyodide), exactly as package-lock.json pins them.

@@ -3,8 +3,9 @@
 Memory fresh from the system arrives as pages that fault in on first touch,
 about a microsecond per 4 KiB page on our machines, and glibc may give a
 large block back to the system as soon as it is freed. Twelve heads at
-n = 128 took about 40% longer per call (736 page faults, 0.9 ms of system
-time a call) when their temporaries were faulted in anew every call. So each
+n = 128 took markedly longer per call, in page faults and system time
+(measured in ea9e0a7), when their temporaries were faulted in anew every
+call. So each
 thread keeps up to ``WORKSPACE_BYTES`` between calls; a larger request is
 allocated for the call alone.
 """

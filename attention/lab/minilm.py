@@ -56,7 +56,8 @@ MODEL_LABEL = "all-MiniLM-L6-v2"
 
 MAX_TOKENS = 40
 """The longest input the lab takes, ``[CLS]`` and ``[SEP]`` included: a
-40 x 40 map still fits the page, and the view of 72 heads stays near 1 MB."""
+40 x 40 map still fits the page, and the view of 72 heads stays a modest
+download (its size: ``view.rows[].json_bytes`` in ``docs/data/model-figures.json``)."""
 
 PATTERN_SHARE = 0.4
 """A head is named after a pattern when at least this share of the words'

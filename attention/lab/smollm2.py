@@ -287,10 +287,10 @@ def language_model_view_json(prompt: str, path: str | os.PathLike[str] | None = 
 
 # ── The compact form the site ships ──────────────────────────────────────────
 #
-# A view of 270 heads holds 3 x 270 matrices of n x n numbers: about 4 MB of
-# JSON at 24 tokens. The compact form keeps what the lab shows, in whole
-# numbers, and only the lower triangle (keys at or before the query), row by
-# row: "w", the weights in units of WEIGHT_UNIT (the contract's 6 decimals),
+# A view of 270 heads holds 3 x 270 matrices of n x n numbers: megabytes of
+# JSON at a couple of dozen tokens (dd5f376). The compact form keeps what the
+# lab shows, in whole numbers, and only the lower triangle (keys at or before
+# the query), row by row: "w", the weights in units of WEIGHT_UNIT (the contract's 6 decimals),
 # and "s", the raw scores with SCORE_DECIMALS decimals. Scaled scores are the
 # scores times the head's "scale". Future keys' weights are 0 by the mask;
 # their scores, which the model never uses, are not stored, and the expanded

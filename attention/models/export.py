@@ -1,11 +1,13 @@
 """A float16 copy of all-MiniLM-L6-v2, small enough to send to the reader's browser.
 
-The published weights are float32: 91 MB. The site ships a copy with every
-weight rounded to float16 (11 significant bits, a relative error of at most
+The published weights are float32 (their size: ``MODEL_FILES`` in
+:mod:`attention.models.weights`). The site ships a copy with every weight
+rounded to float16 (11 significant bits, a relative error of at most
 2⁻¹¹ ≈ 4.9e-4 per weight) and without the tensors the encoder never reads
 (the pooler, which sentence embeddings do not use, and ``position_ids``, an
-integer buffer): 45 MB. The outputs move by less than 1e-3 (measured in
-``tests/unit/test_export.py``). :func:`export_float16` writes the copy::
+integer buffer): under half the bytes (``download`` in
+``docs/data/model-figures.json``). The outputs move by less than 1e-3
+(measured in ``tests/unit/test_export.py``). :func:`export_float16` writes the copy::
 
     model.safetensors   the float16 weights; its metadata says where they come from and what changed
     config.json         unchanged

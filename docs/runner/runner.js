@@ -459,9 +459,9 @@ class Page {
   }
 
   // The blocks are built in order, a few a frame: each block moves the page's own <pre> into the box it
-  // builds, and the browser restyles what is moved and built in the frame that follows. All in one go (26
-  // blocks on "Self-attention"), that frame restyled 1,574 elements (21 ms unthrottled, traced) and laid much
-  // of the page out again, four times as long on a phone. "Run all" waits for the last block.
+  // builds, and the browser restyles what is moved and built in the frame that follows. All in one go (on
+  // "Self-attention", the lesson with the most blocks), that frame restyled much of the page and laid it
+  // out again (traced in 51e3c7e). "Run all" waits for the last block.
   async buildBlocks(highlights) {
     for (const [index, highlight] of highlights.entries()) {
       if (index && index % BLOCKS_PER_FRAME === 0) {
@@ -555,9 +555,10 @@ class Page {
     });
   }
 
-  // Python (17 MB) starts loading the first time the reader shows an intent to
-  // use a block: the pointer over it, the focus in it (or Run). Once per page:
-  // after a Stop or a failed start it waits for Run or Retry.
+  // Python (a large download: runtime_mb in docs/data/runner-figures.json)
+  // starts loading the first time the reader shows an intent to use a block:
+  // the pointer over it, the focus in it (or Run). Once per page: after a Stop
+  // or a failed start it waits for Run or Retry.
   warmOn(block) {
     if (this.warming.signal.aborted) return;
     const start = () => {

@@ -129,7 +129,8 @@ async function fetchFile(url, path, onProgress, stallMs) {
   const length = Number(response.headers.get("Content-Length"));
   const total = (!encoding || encoding === "identity") && length > 0 ? length : null;
   // With the length known, the bytes go straight into one buffer (no second
-  // copy of a 45 MB file); otherwise the pieces are joined at the end.
+  // copy of a model's file, the largest downloads: their sizes are in the
+  // models' manifest.json); otherwise the pieces are joined at the end.
   let bytes = total !== null ? new Uint8Array(total) : null;
   const chunks = [];
   let loaded = 0;

@@ -148,9 +148,9 @@ def head_start(html: str) -> int | None:
 
 
 # How much of a page's text, from the start of its article, a first screen holds at most (a
-# formula counted by its TeX): what lies past it is drawn once the page has loaded. Measured in
-# Chromium, the text a window shows before scrolling: at most 1,930 characters of a lesson and
-# 3,002 of the quizzes' page at 2560 by 1440 px; 870 to 1,140 at 390 by 844.
+# formula counted by its TeX): what lies past it is drawn once the page has loaded. More than the
+# text a window shows before scrolling, on a lesson or the quizzes' page, from a phone's window to
+# one of 2560 by 1440 px (measured in Chromium in 2ba728b).
 FIRST_SCREEN_CHARS = 4000
 _TAG = re.compile(r"<[^>]*>")
 # Elements whose text is never shown: a notebook's page carries hundreds of kB of style sheets in

@@ -1,12 +1,12 @@
 """MkDocs hook: a code block past a page's first screen gets its colours once the page is idle.
 
-Pygments marks a block's code up as one element per token: 3,361 of the 8,738
-elements of "The transformer block". Every one of them is restyled and laid out
-each time Material's start-up changes something that concerns the whole page,
-which made them the largest share of a lesson's blocking time once the
-formulas past the first screen were drawn later (``katex.py``). Measured with
-Lighthouse (desktop, three runs taken in turns, Chromium 150): the same pages
-without those elements blocked for 89-160 ms against 271-373 ms.
+Pygments marks a block's code up as one element per token, a large share of
+a lesson's elements. Every one of them is restyled and laid out each time
+Material's start-up changes something that concerns the whole page, which
+made them the largest share of a lesson's blocking time once the formulas
+past the first screen were drawn later (``katex.py``). The elements were
+counted, and the same pages without them measured with Lighthouse (desktop,
+runs taken in turns), in cb00c31.
 
 So a block past the first screen (``_build.within_first_screen``) is served as
 its plain text, which reads, copies, searches and runs the same, and its

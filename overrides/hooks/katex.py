@@ -14,10 +14,10 @@ with are preloaded from its head (those that only formulas drawn later need, onc
 the page is idle): KaTeX's fonts are invisible until they arrive
 (``font-display: block``) and wider or narrower than the fallback they are laid
 out with meanwhile, so a font that came only when the first formula was laid
-out moved the text around it (layout shift 0.064 on "Multi-head attention").
+out moved the text around it (measured on "Multi-head attention" in 7c824f3).
 
-A formula's drawing is many elements (about 4,000 of the 8,400 of "Scaled
-dot-product attention"), and every one of them is restyled and laid out again
+A formula's drawing is many elements (about half of a lesson's, counted in
+2ba728b), and every one of them is restyled and laid out again
 each time a script changes something that concerns the whole page as it
 starts (Material does, several times). So only the formulas of a page's first
 screen (``_build.within_first_screen``) are drawn in the

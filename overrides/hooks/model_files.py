@@ -3,7 +3,8 @@
 Every build (``mkdocs build`` and ``mkdocs serve``) puts under
 ``models/all-MiniLM-L6-v2/`` in the site what
 :func:`attention.models.export.export_float16` writes: ``model.safetensors``
-(the weights the encoder reads, as float16: 45 MB instead of 91 MB),
+(the weights the encoder reads, as float16: under half the float32 file's
+bytes; ``download`` in ``docs/data/model-figures.json`` has the sizes),
 ``config.json``, ``vocab.txt``, ``manifest.json`` (each file's size and
 sha256, so a page can say how much it is about to download before it does)
 and ``LICENSE``, the Apache License 2.0 the weights are published under

@@ -12,7 +12,7 @@ writes, into the site::
     data/smollm2/index.json     likewise for the language model (and each preset's top prediction, gzip bytes)
     data/smollm2/<id>.json      one causal view of 30 layers x 9 heads, in the compact form of
                                 attention/lab/smollm2.py (compact_view), with the next-token prediction
-    models/SmolLM2-135M-Instruct/   the model's GGUF file itself (98 MB, 4-bit, unchanged), its manifest.json
+    models/SmolLM2-135M-Instruct/   the model's GGUF file itself (4-bit, unchanged), its manifest.json
                                 (bytes, sha256) and the Apache License 2.0 it is published under: what the lab
                                 downloads into the reader's browser, only when the reader asks, to run the model
                                 on a prompt of the reader's own

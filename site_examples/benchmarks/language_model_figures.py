@@ -13,7 +13,7 @@ Two parts:
 - **Live in the browser** (headless Chromium, Pyodide): what it costs to
   compute a prompt of the reader's own there. The script serves a built site
   on 127.0.0.1 (text gzip-compressed) and, on a lesson page, fetches the
-  model's GGUF file the site ships (98 MB, 4-bit, ``models/SmolLM2-135M-Instruct/``;
+  model's GGUF file the site ships (4-bit, ``models/SmolLM2-135M-Instruct/``;
   the cached file at the same address when the site does not ship it) into Python (``window.attentionCourse.python.fetchFile``), loads the model
   (``load_smollm2``), and times a 16-token prompt: the forward pass alone and
   the lab's full view (``attention.lab.smollm2.view_json``: 270 heads, the

@@ -1,8 +1,8 @@
-"""Every page passes axe (WCAG 2.0 and 2.1, levels A and AA) in both colour schemes, and in the states a reader reaches.
+"""Every page passes axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) in both colour schemes, and in the states a reader reaches.
 
 axe-core is a test tool (``devDependencies`` in package.json, from
 ``node_modules``; the site never ships it): each check injects it into the
-page and runs it over the whole document with the four WCAG tags, plus three
+page and runs it over the whole document with the six WCAG tags, plus three
 of axe's best-practice rules the course was found to break (a name for
 Material's search dialog, heading order, table headers with text). No rule is
 turned off. The contexts bypass the site's Content-Security-Policy only
@@ -29,7 +29,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCHEMES = {"light": "default", "dark": "slate"}
 # resultTypes: axe details only the violations, which is all a check reads (measured: 15 % less time a page).
 OPTIONS = """{
-  runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+  runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
   resultTypes: ['violations'],
   rules: {'aria-dialog-name': {enabled: true}, 'heading-order': {enabled: true}, 'empty-table-header': {enabled: true},
           'target-size': {enabled: true}}

@@ -140,7 +140,7 @@ new MutationObserver((records) => {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_colour_scheme_meta_restyles_the_page_as_it_starts(open_page, site_url: str, scheme: str) -> None:
     """Material put an empty <meta name="color-scheme"> in the head and then set it: Chromium restyles the whole
-    page at each change of such a meta (twice as every page started, 45 ms each unthrottled on a notebook page).
+    page at each change of such a meta (twice as every page started; measured in d93e5de).
     overrides/main.html keeps it out; the root's scheme (canvas, the window's scrollbars) follows the palette."""
     page = open_page(color_scheme=scheme)
     page.add_init_script(WATCH_COLOR_SCHEME_META)
@@ -185,10 +185,10 @@ def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site
 
     The user agent's MathML rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's
     ``.md-typeset table:not([class]) + *`` have Chromium restyle every element of a container whose children
-    change: in the article, the whole page (traced on "Self-attention": 2,582 elements, 13-32 ms unthrottled,
-    about four times that on Lighthouse's phone, as Material wrapped the lesson's one table in its scrolling
-    box). The build puts each table in a ``div.table-slot`` (overrides/hooks/table_slots.py), as it puts each
-    runner block in a ``div.runner-slot``; the pages chosen have tables, runner blocks, the lab and quizzes.
+    change: in the article, the whole page (as Material wrapped the lesson's one table in its scrolling box;
+    traced on "Self-attention" in 4f55d65 and dd07823). The build puts each table in a ``div.table-slot``
+    (overrides/hooks/table_slots.py), as it puts each runner block in a ``div.runner-slot``; the pages chosen
+    have tables, runner blocks, the lab and quizzes.
     """
     page = open_page()
     page.add_init_script(WATCH_ARTICLE)

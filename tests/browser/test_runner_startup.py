@@ -65,7 +65,7 @@ def test_a_return_visit_starts_from_the_snapshot_with_cpythons_outputs(
     # Every step of the start-up was reached, in order, on the epoch's clock.
     steps = ["worker", "manifest", "runtime-js", "wasm-compiled", "python", "packages", "session"]
     times = [marks[name] for name in steps]
-    assert times == sorted(times) and times[-1] - times[0] < 120_000
+    assert times == sorted(times)
     # The snapshot kept the standard-library modules that loading numpy imports (worker.js's
     # SNAPSHOT_IMPORTS): since the restore, through the start and every block of the lesson, Python
     # imported only numpy (with the modules its Cython extensions make), attention and the runner's module.

@@ -1,7 +1,7 @@
 """Search costs nothing until the reader wants it, then works as Material's always has.
 
 ``docs/javascripts/search-on-demand.js``, run by ``overrides/main.html`` before Material's
-bundle, holds back Material's request for the search index (over 600 kB) until the pointer
+bundle, holds back Material's request for the search index (the whole site's text) until the pointer
 goes over the search box, the box gets the focus or the search dialog opens; a page reached
 from a search result asks at once, to highlight what was found.
 """

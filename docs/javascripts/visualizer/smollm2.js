@@ -5,7 +5,8 @@
 // prompts, data/smollm2/<id>.json holds one view each. Nothing is fetched
 // until the reader switches to this model; each file only when it is chosen.
 // For a prompt of the reader's own, and only after the reader presses the
-// lab's button (which says the size first), the model's GGUF file (98 MB) is
+// lab's button (which says the size first, from the manifest beside the file),
+// the model's GGUF file (SMOLLM2_FILE_SIZE in attention/models/weights.py) is
 // written into the browser's Python and the entry point
 // attention.lab.entry.language_model_view, called with the prompt and the
 // file's path as JSON, computes the view there: the download, the

@@ -12,7 +12,7 @@ function formatSeconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Python's loading step as an aside (" (step 1 of 3: the Python runtime, 7.4 MB)"); "" before the first step. */
+/** Python's loading step as an aside (" (step 1 of 3: the Python runtime, <size>)"); "" before the first step. */
 function pythonSteps(progress) {
   const p = progress;
   return p ? ` (step ${p.step} of ${p.steps}: ${p.label}${p.bytes ? `, ${formatBytes(p.bytes)}` : ""})` : "";
