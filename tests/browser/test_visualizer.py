@@ -16,6 +16,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -261,6 +262,27 @@ def test_a_malformed_url_falls_back_to_defaults(page: Page, site_url: str) -> No
     assert (state["head"], state["mask"], state["scaling"], state["temperature"], state["query"]) == (
         "3", "none", "true", "1", "0"
     )  # head 99 is clamped to the last head
+
+
+def test_a_link_cannot_ask_for_a_sentence_longer_than_the_box_takes(page: Page, site_url: str) -> None:
+    """The input takes 200 characters: a link's longer sentence is refused, said so, and starts no Python."""
+    too_long = ("cat " * 51)[:201]  # one character over the limit, with nothing to trim
+    _open(page, site_url, f"?s={quote(too_long)}&head=2")
+    expect(page.locator("[data-control=sentence]")).to_have_attribute("maxlength", "200")
+    status = page.locator("[data-viz-status]")
+    expect(status).to_have_text(
+        "The link asked for a sentence of 201 characters; the lab takes 200 at most, so it shows one of its own."
+    )
+    expect(status).to_have_class(re.compile(r"\bviz-status--error\b"))
+    opening = PRESETS["opening"]
+    (preset,) = [p for p in PRESETS["presets"] if p["id"] == opening["preset"]]
+    state = _shown(page)
+    # The lab's own opening sentence, the rest of the link honoured (head=2), as a preset: nothing computed.
+    assert (state["sentence"], state["source"], state["head"]) == (preset["sentence"], "preset", "2")
+    expect(page.locator("[data-control=sentence]")).to_have_value("")
+    # The address drops the refused sentence for the one on screen.
+    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=preset["sentence"])
+    assert page.evaluate("window.attentionCourse.python.state") == "idle"
 
 
 def test_export_produces_csv_svg_and_png_files(page: Page, site_url: str) -> None:

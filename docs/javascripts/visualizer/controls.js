@@ -6,7 +6,7 @@
 
 import { html } from "./dom.js";
 import { CAUSAL, NO_MASK, causal } from "./mask.js";
-import { TEMPERATURES } from "./state.js";
+import { MAX_SENTENCE_LENGTH, TEMPERATURES } from "./state.js";
 
 const CUSTOM = "__custom__";
 
@@ -51,7 +51,7 @@ export class Controls {
       id: this.lab.id("own"),
       type: "text",
       "data-control": "sentence",
-      maxlength: "200",
+      maxlength: String(MAX_SENTENCE_LENGTH),
       spellcheck: "false",
       autocomplete: "off",
       placeholder: "Type a sentence, then Enter",

@@ -42,7 +42,7 @@ import { Readout } from "./readout.js";
 import { argmax, presetTokens, sameWord } from "./selection.js";
 import { SmallMultiples } from "./small-multiples.js";
 import { LanguageModel } from "./smollm2-model.js";
-import { DEFAULTS, MODELS, parseModel, parseState, stateToSearch } from "./state.js";
+import { DEFAULTS, MAX_SENTENCE_LENGTH, MODELS, overlongSentence, parseModel, parseState, stateToSearch } from "./state.js";
 import { TokenLines } from "./token-lines.js";
 import { TokenStrip } from "./token-strip.js";
 import { UnknownWords } from "./unknown-words.js";
@@ -126,14 +126,22 @@ class Lab {
     // The real model's first sentence is known once its list is loaded (MiniLMModel.show).
     this.state = parseState(location.search, model === "hand" ? hand.presets[0].sentence : "");
     const asked = new URLSearchParams(location.search);
-    if (model === "hand" && !(asked.get("s") || "").trim()) {
+    const overlong = overlongSentence(location.search);
+    if (model === "hand" && (overlong || !(asked.get("s") || "").trim())) {
       // No sentence asked for: open on an informative row (attention.lab.presets.OPENING), where the address allows.
       const { sentence, head, query } = hand.opening;
       this.state = { ...this.state, sentence };
       if (!asked.has("head")) this.state.head = head;
       if (!asked.has("query")) this.state.query = query;
     }
-    this.show();
+    this.show(
+      overlong
+        ? {
+            text: `The link asked for a sentence of ${overlong.toLocaleString("en")} characters; the lab takes ${MAX_SENTENCE_LENGTH} at most, so it shows one of its own.`,
+            error: true,
+          }
+        : null,
+    );
   }
 
   /**
@@ -296,8 +304,9 @@ class Lab {
 
   // ── Showing a view ──────────────────────────────────────────────────────
 
-  show() {
-    this.notice = null;
+  /** Show the state asked for; `notice` ({text, error}), if any, is what the status line says of it. */
+  show(notice = null) {
+    this.notice = notice;
     this.models[this.state.model].show();
   }
 

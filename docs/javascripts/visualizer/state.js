@@ -30,6 +30,12 @@ export const DEFAULTS = Object.freeze({
   numbers: false,
 });
 
+/**
+ * The longest sentence the lab takes, in UTF-16 code units (what the input's
+ * maxlength counts): an address may ask for no more than the box would let one type.
+ */
+export const MAX_SENTENCE_LENGTH = 200;
+
 const NAMES = ["model", "s", "layer", "head", "mask", "scaling", "t", "query", "key", "numbers"];
 
 function integer(text, fallback) {
@@ -42,15 +48,31 @@ export function parseModel(search) {
   return MODELS.includes(model) ? model : DEFAULTS.model;
 }
 
-/** A state from a query string ("?s=...&head=2"); anything missing or malformed takes its default. */
+/** The sentence a query string asks for, trimmed ("" for none). */
+function askedSentence(params) {
+  return (params.get("s") || "").trim();
+}
+
+/**
+ * The length of the sentence a query string asks for when it is longer than
+ * MAX_SENTENCE_LENGTH (parseState then ignores it), else 0.
+ */
+export function overlongSentence(search) {
+  const length = askedSentence(new URLSearchParams(search)).length;
+  return length > MAX_SENTENCE_LENGTH ? length : 0;
+}
+
+/** A state from a query string ("?s=...&head=2"); anything missing, malformed or too long takes its default. */
 export function parseState(search, defaultSentence) {
   const params = new URLSearchParams(search);
   const model = parseModel(search);
   const fixed = model !== "hand"; // the trained model's settings are not the reader's to change
   const t = Number(params.get("t"));
+  // A link's sentence longer than the box takes would start Python on text no one could have typed.
+  const sentence = askedSentence(params);
   return {
     model,
-    sentence: (params.get("s") || "").trim() || defaultSentence,
+    sentence: (sentence.length <= MAX_SENTENCE_LENGTH && sentence) || defaultSentence,
     layer: integer(params.get("layer"), DEFAULTS.layer),
     head: integer(params.get("head"), DEFAULTS.head),
     mask: !fixed && params.get("mask") === CAUSAL ? CAUSAL : NO_MASK,
