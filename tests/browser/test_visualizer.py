@@ -316,6 +316,49 @@ def test_export_produces_csv_svg_and_png_files(page: Page, site_url: str) -> Non
     assert width > 600 and height > 400
 
 
+def test_csv_cells_a_spreadsheet_would_run_are_exported_as_text(page: Page, site_url: str) -> None:
+    """OWASP's CSV-injection advice: a cell starting with = + - @ (tab, CR) gets a leading ', numbers stay numbers."""
+    sentence = "=1+1 @SUM(A1) -2 cat"
+    _open(page, site_url)
+    box = page.locator("[data-control=sentence]")
+    box.fill(sentence)
+    box.press("Enter")
+    expect(_lab(page)).to_have_attribute("data-sentence", sentence)
+    expect(_lab(page)).to_have_attribute("data-status", "ready")
+    with page.expect_download() as info:
+        page.locator("[data-control=export-csv]").click()
+    rows = list(csv.reader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
+    keys = ["'= (1)", "1 (2)", "'+ (3)", "1 (4)", "'@ (5)", "SUM (6)", "( (7)", "A1 (8)", ") (9)", "'- (10)"]
+    keys += ["2 (11)", "cat (12)"]
+    assert rows[0] == ["query \\ key", *keys]
+    assert [row[0] for row in rows[1:]] == keys
+    weights = visualizer_data(sentence)["layers"][0]["heads"][0]["weights"]
+    assert [[float(x) for x in row[1:]] for row in rows[1:]] == weights  # the numbers untouched
+
+    # The rule on cells no sentence of the hand-built model makes (its weights are never negative).
+    expected = {
+        "-0.5": "-0.5",
+        "+1": "+1",
+        "1e-7": "1e-7",
+        "-1.5E-3": "-1.5E-3",
+        ".5": ".5",
+        "=SUM(A1)": "'=SUM(A1)",
+        "-1+1": "'-1+1",
+        "-0.5x": "'-0.5x",
+        "+x": "'+x",
+        "@x": "'@x",
+        "-": "'-",
+        "\tx": "'\tx",
+        "\rx": '"\'\rx"',  # quoted as well: a CR inside a cell
+        "cat": "cat",
+    }
+    fields = page.evaluate(
+        "async ([url, cells]) => { const { csvField } = await import(url); return cells.map((c) => csvField(c)); }",
+        [site_url + "javascripts/visualizer/export.js", list(expected)],
+    )
+    assert dict(zip(expected, fields)) == expected
+
+
 def test_keyboard_moves_across_tokens_heads_and_cells(page: Page, site_url: str) -> None:
     _open(page, site_url)
     _choose(page, CAT)

@@ -61,8 +61,18 @@ export function pictureSvg(ctx, drawings, background, ink) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
 }
 
-function csvField(text) {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+// A spreadsheet that opens the file runs a cell starting with = + - @ (or
+// with a tab, carriage return or line feed, which some strip first) as a
+// formula, and a token is text a link may choose. Such a cell gets a leading
+// ' (OWASP, "CSV Injection"), which shows it as the text it is; a plain
+// number, such as -0.5, stays a number.
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** One CSV cell: neutralised if a spreadsheet would read it as a formula, quoted if it must be. */
+export function csvField(text) {
+  const cell = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** The chosen head's weights as CSV: a header of keys, one row per query, the numbers as the data holds them. */
