@@ -10,7 +10,8 @@
 //
 // Progress: one localStorage entry per question, keyed by page and question id
 // (KEY_PREFIX + "lessons/x/#question-id"), holding
-// {answer: ["a", "c"] | "0.31", result: "correct" | "incorrect", attempts, time}.
+// {answer: ["a", "c"] | "0.31", result: "correct" | "incorrect", attempts, time}:
+// those fields only (knownFields), whatever a record read or imported carried.
 // The course-wide view ([data-quiz-progress], on the home page) lists every
 // question of the site from the manifest the build puts in its
 // data-quiz-manifest attribute, and exports / imports the progress as JSON.
@@ -21,6 +22,8 @@ const QUESTION_ID = /^[a-z0-9][a-z0-9-]*$/;
 // An export of every question of the course is a few tens of kB: a larger file is not one.
 const IMPORT_MAX_BYTES = 1_000_000;
 const PAGE = /^[A-Za-z0-9._~\-/]*$/;
+// An ISO time (new Date().toISOString()) is 24 characters, 27 with a six-digit year.
+const TIME_MAX_LENGTH = 40;
 
 // ── Storage ────────────────────────────────────────────────────────────────
 // localStorage can be missing or refuse writes (private windows, quotas):
@@ -49,14 +52,14 @@ const store = {
     } catch (error) {
       record = null;
     }
-    if (validRecord(record)) return record;
+    if (validRecord(record)) return knownFields(record);
     this.remove(page, id); // corrupt: reset, and counted so that the page can say so
     this.resets += 1;
     return null;
   },
   // Returns "kept", or "memory" when the browser refused to store it (full or disabled): then it lasts this visit only.
   set(page, id, record) {
-    const value = JSON.stringify(record);
+    const value = JSON.stringify(knownFields(record));
     try {
       if (backend) {
         backend.setItem(this.key(page, id), value);
@@ -92,6 +95,39 @@ const store = {
       this.remove(page, id);
     }
   },
+  /**
+   * Replace every stored record with `records` ({"page#id": record}), all or
+   * nothing. Returns "kept", or "memory" when the browser has no storage for
+   * the site (then they last this visit only). When the browser refuses a
+   * write (its storage is full), puts back every entry as it was and throws
+   * an Error whose `restored` says whether that worked.
+   */
+  replaceAll(records) {
+    const entries = Object.entries(records).map(([name, record]) => [KEY_PREFIX + name, JSON.stringify(knownFields(record))]);
+    const ours = (keys) => keys.filter((key) => key && key.startsWith(KEY_PREFIX));
+    for (const key of ours(Array.from(memory.keys()))) memory.delete(key);
+    if (!backend) {
+      for (const [key, value] of entries) memory.set(key, value);
+      return "memory";
+    }
+    const stored = () => ours(Array.from({ length: backend.length }, (_, i) => backend.key(i)));
+    // Every entry of ours, as stored: a failed import leaves them exactly so.
+    const previous = stored().map((key) => [key, backend.getItem(key)]);
+    try {
+      for (const [key] of previous) backend.removeItem(key); // first, so that their room serves the new ones
+      for (const [key, value] of entries) backend.setItem(key, value);
+      return "kept";
+    } catch (cause) {
+      let restored = true;
+      try {
+        for (const key of stored()) backend.removeItem(key);
+        for (const [key, value] of previous) backend.setItem(key, value);
+      } catch (error) {
+        restored = false;
+      }
+      throw Object.assign(new Error("the browser refused to store the progress", { cause }), { restored });
+    }
+  },
 };
 
 function splitKey(name) {
@@ -113,8 +149,14 @@ function validRecord(record) {
     (record.result === "correct" || record.result === "incorrect") &&
     Number.isInteger(record.attempts) &&
     record.attempts >= 1 &&
-    (record.time === undefined || typeof record.time === "string")
+    (record.time === undefined || (typeof record.time === "string" && record.time.length <= TIME_MAX_LENGTH))
   );
+}
+
+// A valid record's fields the course knows, nothing else: a stored or imported
+// record may carry more (any size), and nothing reads it.
+function knownFields({ answer, result, attempts, time }) {
+  return time === undefined ? { answer, result, attempts } : { answer, result, attempts, time };
 }
 
 // ── Grading ────────────────────────────────────────────────────────────────
@@ -508,12 +550,27 @@ class ProgressView {
       this.status.textContent = `Could not import: ${problem}. Your progress was not changed.`;
       return;
     }
-    store.clear();
-    for (const [name, record] of Object.entries(data.progress)) {
-      const [page, id] = splitKey(name);
-      store.set(page, id, record);
+    const current = Object.keys(store.all()).length;
+    const answers = plural(Object.keys(data.progress).length, "answer", "answers");
+    // Nothing stored: nothing to lose, nothing to ask.
+    if (current && !window.confirm(`Replace your ${plural(current, "saved answer", "saved answers")} to the course's quizzes with the ${answers} in this file?`)) {
+      this.status.textContent = "Import cancelled. Your progress was not changed.";
+      return;
     }
-    this.refresh(`Imported ${plural(Object.keys(data.progress).length, "answer", "answers")}.`);
+    let kept;
+    try {
+      kept = store.replaceAll(data.progress);
+    } catch (error) {
+      this.refresh(
+        error.restored
+          ? "Could not import: this browser's storage for the site is full. Your progress was not changed."
+          : "Could not import: this browser's storage for the site is full, and your previous progress could not all be put back.",
+      );
+      return;
+    }
+    this.refresh(
+      kept === "memory" ? `Imported ${answers} for this visit only: this browser does not let the site keep them.` : `Imported ${answers}.`,
+    );
   }
 }
 

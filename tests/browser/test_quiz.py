@@ -257,6 +257,64 @@ def test_export_then_import_restores_progress(page: Page, site_url: str, tmp_pat
     expect(_question(page, "check-why-scale").locator("[data-feedback]")).to_have_attribute("data-result", "incorrect")
 
 
+def _progress_file(path: Path, records: dict[str, dict]) -> Path:
+    """A progress export holding `records` ({"page#id": record})."""
+    data = {"format": "attention-course-quiz-progress", "version": 1, "exported": "2026-12-04T00:00:00.000Z"}
+    path.write_text(json.dumps({**data, "progress": records}), encoding="utf-8")
+    return path
+
+
+def _stored_progress(page: Page) -> dict[str, str]:
+    """The quizzes' entries of localStorage, as stored (raw)."""
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter(k => k.startsWith('attention-course/quiz/v1/')).map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def _home(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    expect(page.locator("[data-quiz-progress]")).to_have_attribute("data-quiz-ready", "")
+
+
+def test_an_import_asks_before_it_replaces_saved_answers(page: Page, site_url: str, tmp_path: Path) -> None:
+    _open(page, site_url + CHECK_PAGE)
+    roles = _question(page, "check-qkv-roles")
+    _wrong_and_right(roles)[1].check()
+    roles.locator("button[data-action=check]").click()
+    _home(page, site_url)
+    saved, rows = _stored_progress(page), _progress_rows(page)
+    record = {"answer": ["a"], "result": "incorrect", "attempts": 1, "time": "2026-12-04T00:00:00.000Z"}
+    upload = _progress_file(
+        tmp_path / "progress.json",
+        {"check-your-understanding/#check-why-scale": record, "check-your-understanding/#check-rnn-bottleneck": record},
+    )
+    asked: list[str] = []
+
+    def answer(accept: bool):
+        def handle(dialog) -> None:
+            asked.append(f"{dialog.type}: {dialog.message}")
+            dialog.accept() if accept else dialog.dismiss()
+
+        return handle
+
+    page.once("dialog", answer(False))
+    page.locator("input[data-action=import-progress]").set_input_files(upload)
+    status = page.locator("[data-quiz-progress-status]")
+    expect(status).to_have_text("Import cancelled. Your progress was not changed.")
+    assert asked == ["confirm: Replace your 1 saved answer to the course's quizzes with the 2 answers in this file?"]
+    assert _stored_progress(page) == saved and _progress_rows(page) == rows
+
+    page.once("dialog", answer(True))
+    page.locator("input[data-action=import-progress]").set_input_files(upload)
+    expect(status).to_have_text("Imported 2 answers.")
+    assert len(asked) == 2
+    assert sorted(_stored_progress(page)) == [
+        "attention-course/quiz/v1/check-your-understanding/#check-rnn-bottleneck",
+        "attention-course/quiz/v1/check-your-understanding/#check-why-scale",
+    ]
+
+
 def test_retry_quiz_clears_only_that_quiz(page: Page, site_url: str) -> None:
     _open(page, site_url + CHECK_PAGE)
     first_quiz, second_quiz = page.locator("[data-quiz]").nth(0), page.locator("[data-quiz]").nth(1)
