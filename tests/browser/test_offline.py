@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from site_examples.browser import free_address, serve
 from tests.browser.test_accessibility import axe, settled
-from tests.browser.conftest import handled
+from tests.browser.conftest import handled, poll
 from tests.helpers import load_hook
 
 LESSON = "lessons/scaled-dot-product-attention/"
@@ -86,8 +86,12 @@ def _run_first_block(page: Page) -> str:
 
 
 def _python_stored(page: Page, root: str) -> str:
-    """Wait until the whole Python unit is stored; its cache's name."""
-    return page.wait_for_function(PYTHON_STORED, arg=root).json_value()
+    """Wait until the whole Python unit is stored; its cache's name.
+
+    Polled from here: ``wait_for_function`` takes the promise an async predicate returns for a truthy value and
+    returns at once, with whatever it resolves to (null while nothing is stored).
+    """
+    return poll(lambda: page.evaluate(PYTHON_STORED, root), bool, "the Python unit was never stored whole")
 
 
 def _own_caches(page: Page, root: str) -> list[str]:
@@ -433,3 +437,4 @@ def test_under_a_sub_path_the_worker_s_scope_is_the_sub_path(page_on, sub_path_u
     assert _run_first_block(page) == online
     page.goto(sub_path_url + "lab/")
     expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+
