@@ -256,7 +256,23 @@ async function carryOver() {
 
 self.addEventListener("install", (event) => event.waitUntil(carryOver().catch(() => {})));
 
+// Only the course's own pages may ask anything of this worker: a window of
+// this origin within its scope. Not a page of another site on the same origin
+// (another project on the same GitHub Pages host, outside this scope), and not
+// a worker (the one that runs a reader's Python is in scope).
+function fromOwnPage(event) {
+  const source = event.source;
+  if (!(source instanceof WindowClient)) return false;
+  const url = new URL(source.url);
+  return url.origin === self.location.origin && url.href.startsWith(SCOPE);
+}
+
 self.addEventListener("message", (event) => {
+  if (!fromOwnPage(event)) {
+    const sender = event.source && event.source.url ? event.source.url : "a sender that is not a page";
+    console.warn(`The course's service worker ignored a message from ${sender}: it takes messages from the course's own pages only.`);
+    return;
+  }
   const type = event.data && event.data.type;
   if (type === "skip-waiting") self.skipWaiting();
   if (type === "store-python") event.waitUntil(storePython().done.catch(() => {}));

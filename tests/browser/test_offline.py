@@ -438,3 +438,28 @@ def test_under_a_sub_path_the_worker_s_scope_is_the_sub_path(page_on, sub_path_u
     page.goto(sub_path_url + "lab/")
     expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
 
+
+def test_the_worker_takes_messages_from_the_course_s_own_pages_only(page_on, sub_path_url: str) -> None:
+    """A page of the same origin outside the course (another project on the same host) cannot command its worker."""
+    origin = sub_path_url.split("/course/")[0]
+    page = page_on(origin)
+    page.goto(sub_path_url + LESSON)
+    _controlled(page)
+    (worker,) = page.context.service_workers
+    # A page at /elsewhere/ on the same host: same origin, outside the worker's scope.
+    outside = page.context.new_page()
+    outside.route(
+        origin + "/elsewhere/", lambda route: route.fulfill(content_type="text/html", body="<title>x</title>")
+    )
+    outside.goto(origin + "/elsewhere/")
+    ask = "async ([scope, type]) => (await navigator.serviceWorker.getRegistration(scope)).active.postMessage({ type })"
+    with worker.expect_event("console", lambda message: "ignored a message" in message.text) as said:
+        outside.evaluate(ask, [sub_path_url, "store-python"])
+    assert said.value.text == (
+        f"The course's service worker ignored a message from {origin}/elsewhere/: "
+        "it takes messages from the course's own pages only."
+    )
+    assert page.evaluate(PYTHON_STORED, sub_path_url) is None
+    # The same message from one of the course's pages is obeyed: Python is stored.
+    page.evaluate(ask, [sub_path_url, "store-python"])
+    _python_stored(page, sub_path_url)
