@@ -176,7 +176,8 @@ def _module_context(browser: Browser, site_url: str, built_site: Path) -> Iterat
     expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
     version = json.loads((built_site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))["version"]
     snapshot = [f"attention-course-python-snapshot:{site_url}", f"{site_url}pyodide/python-{version}.snapshot"]
-    page.wait_for_function(_SNAPSHOT_STORED, arg=snapshot)
+    # (Playwright's wait_for_function takes a promise for a truthy value: an asynchronous check is polled here.)
+    poll(lambda: page.evaluate(_SNAPSHOT_STORED, snapshot), bool, "Python's memory snapshot was not stored")
     page.close()
     _check(traffic)
     yield context, traffic

@@ -226,7 +226,7 @@ def test_model_files_are_kept_only_once_loaded_whole(offline_page, site_url: str
     config = site_url + "models/all-MiniLM-L6-v2/config.json"
     text = page.evaluate("url => fetch(url).then(r => r.text())", config)
     assert text == (built_site / "models/all-MiniLM-L6-v2/config.json").read_text(encoding="utf-8")
-    page.wait_for_function(stored, arg=[cache, config])
+    poll(lambda: page.evaluate(stored, [cache, config]), bool, "config.json was not kept")
     assert not page.evaluate(stored, [cache, weights])
     page.context.set_offline(True)
     assert page.evaluate("url => fetch(url).then(r => r.text())", config) == text
