@@ -177,7 +177,7 @@ def _module_context(browser: Browser, site_url: str, built_site: Path) -> Iterat
     version = json.loads((built_site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))["version"]
     snapshot = [f"attention-course-python-snapshot:{site_url}", f"{site_url}pyodide/python-{version}.snapshot"]
     # (Playwright's wait_for_function takes a promise for a truthy value: an asynchronous check is polled here.)
-    poll(lambda: page.evaluate(_SNAPSHOT_STORED, snapshot), bool, "Python's memory snapshot was not stored")
+    poll(page, lambda: page.evaluate(_SNAPSHOT_STORED, snapshot), bool, "Python's memory snapshot was not stored")
     page.close()
     _check(traffic)
     yield context, traffic
@@ -221,10 +221,15 @@ def handled(page: Page) -> None:
     page.evaluate(_HANDLED)
 
 
-def poll(read: Callable[[], object], until: Callable[[object], bool], message: str, timeout_ms: int = TIMEOUT_MS) -> object:
+def poll(
+    page: Page, read: Callable[[], object], until: Callable[[object], bool], message: str, timeout_ms: int = TIMEOUT_MS
+) -> object:
     """Read until ``until(value)`` holds and give the value; fail with ``message`` and the last value at the timeout.
 
     Playwright's ``expect.poll`` for a value the Python side reads (its Python API has none): a wait for a state.
+    Between readings it hands control to Playwright (``page.wait_for_timeout``), which is what delivers the page's
+    events to Python: a route handler or ``page.on`` listener that fills what ``read`` looks at runs only then
+    (a plain ``time.sleep`` would wait for ever for a request the handler never got to record).
     """
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
@@ -233,4 +238,4 @@ def poll(read: Callable[[], object], until: Callable[[object], bool], message: s
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"{message} (after {timeout_ms / 1000:.0f} s: {value!r})")
-        time.sleep(0.05)
+        page.wait_for_timeout(50)

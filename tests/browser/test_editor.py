@@ -112,7 +112,7 @@ def test_the_editor_colours_code_as_the_page_does(open_page, site_url: str, sche
         editor = _editor(page, n)
         # The editor parses as it draws: wait for its colours to be the page's, then say where they differ.
         try:
-            after = poll(lambda: editor.evaluate(COLOURED), lambda colours: colours == before, f"block {n}", 10_000)
+            after = poll(page, lambda: editor.evaluate(COLOURED), lambda colours: colours == before, f"block {n}", 10_000)
         except AssertionError:
             after = editor.evaluate(COLOURED)  # compared below, character by character, to say where they differ
         assert "".join(c for c, _ in after) == "".join(c for c, _ in before), f"block {n}: not the same code"

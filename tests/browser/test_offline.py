@@ -91,7 +91,7 @@ def _python_stored(page: Page, root: str) -> str:
     Polled from here: ``wait_for_function`` takes the promise an async predicate returns for a truthy value and
     returns at once, with whatever it resolves to (null while nothing is stored).
     """
-    return poll(lambda: page.evaluate(PYTHON_STORED, root), bool, "the Python unit was never stored whole")
+    return poll(page, lambda: page.evaluate(PYTHON_STORED, root), bool, "the Python unit was never stored whole")
 
 
 def _own_caches(page: Page, root: str) -> list[str]:
@@ -226,7 +226,7 @@ def test_model_files_are_kept_only_once_loaded_whole(offline_page, site_url: str
     config = site_url + "models/all-MiniLM-L6-v2/config.json"
     text = page.evaluate("url => fetch(url).then(r => r.text())", config)
     assert text == (built_site / "models/all-MiniLM-L6-v2/config.json").read_text(encoding="utf-8")
-    poll(lambda: page.evaluate(stored, [cache, config]), bool, "config.json was not kept")
+    poll(page, lambda: page.evaluate(stored, [cache, config]), bool, "config.json was not kept")
     assert not page.evaluate(stored, [cache, weights])
     page.context.set_offline(True)
     assert page.evaluate("url => fetch(url).then(r => r.text())", config) == text

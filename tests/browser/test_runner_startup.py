@@ -43,7 +43,7 @@ def _run_all(page: Page, url: str) -> tuple[list[str], dict]:
 
 def _wait_for_snapshot(page: Page, site_url: str, key: str) -> None:
     # The worker stores the snapshot without holding up the start: wait for it to land.
-    poll(lambda: _stored(page, site_url), lambda stored: stored == [key], f"no snapshot stored under {key}")
+    poll(page, lambda: _stored(page, site_url), lambda stored: stored == [key], f"no snapshot stored under {key}")
 
 
 def test_a_return_visit_starts_from_the_snapshot_with_cpythons_outputs(

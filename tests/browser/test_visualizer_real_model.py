@@ -423,7 +423,7 @@ def test_cancel_during_a_stalled_download_leaves_a_usable_lab(page: Page, site_u
     _open(page, site_url, "?model=minilm")
     page.locator("[data-control=load-model]").click()
     expect(_status(page)).to_contain_text("downloaded")
-    poll(lambda: len(hanging), lambda n: n > 0, "the weights' request")  # config.json and vocab.txt arrive; it hangs
+    poll(page, lambda: len(hanging), lambda n: n > 0, "the weights' request")  # config.json and vocab.txt arrive; it hangs
     assert len(hanging) == 1
     expect(_lab(page)).to_have_attribute("data-model-status", "loading")
     cancel = page.locator("[data-viz] [data-control=cancel-model]")
