@@ -227,9 +227,10 @@ def poll(
     """Read until ``until(value)`` holds and give the value; fail with ``message`` and the last value at the timeout.
 
     Playwright's ``expect.poll`` for a value the Python side reads (its Python API has none): a wait for a state.
-    Between readings it hands control to Playwright (``page.wait_for_timeout``), which is what delivers the page's
-    events to Python: a route handler or ``page.on`` listener that fills what ``read`` looks at runs only then
-    (a plain ``time.sleep`` would wait for ever for a request the handler never got to record).
+    Between readings it waits for the page to draw two frames and run a task (:func:`handled`): a state, not a
+    time, and a call into Playwright, which is what delivers the page's events to Python (a route handler or
+    ``page.on`` listener that fills what ``read`` looks at runs only then; a plain ``time.sleep`` would wait for
+    ever for a request the handler never got to record).
     """
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
@@ -238,4 +239,4 @@ def poll(
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"{message} (after {timeout_ms / 1000:.0f} s: {value!r})")
-        page.wait_for_timeout(50)
+        handled(page)
