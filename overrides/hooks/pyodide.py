@@ -22,8 +22,10 @@ another host:
   numpy wheel carries only sources, which Python would otherwise compile at
   every start: about a third of the runner's start-up on a return visit), and
   the lock file carries the compiled wheels' sha256;
-- ``manifest.json``: file sizes, for the runner's loading progress, and
-  Pyodide's Python version, for the folder the runner writes its module to.
+- ``manifest.json``: file sizes, for the runner's loading progress, their
+  sha256, which the page checks every file against before the runtime gets
+  it, and Pyodide's Python version, for the folder the runner writes its
+  module to.
 
 Downloads are cached outside the checkout (``~/.cache/attention-course``, or
 ``$ATTENTION_COURSE_CACHE``: ``_build.pyodide_cache``). A checksum mismatch or
@@ -253,6 +255,7 @@ def assemble() -> tuple[dict[str, Path], dict]:
         "version": PYODIDE_VERSION,
         "python": python_minor(lock),
         "sizes": {name: path.stat().st_size for name, path in shipped.items()},
+        "sha256": {name: file_sha256(path) for name, path in shipped.items()},
         "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES} | {"attention": attention_wheel.name},
     }
     return shipped, manifest
