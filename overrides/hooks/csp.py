@@ -6,8 +6,16 @@ got in, could neither load nor send anything elsewhere:
 
 - scripts: the site's files, the inline scripts the page was built with (each
   allowed by its sha256, computed here from the final HTML: Material's few
-  lines that restore the colour scheme, for one), and ``'wasm-unsafe-eval'``,
-  which Pyodide needs to compile Python's WebAssembly;
+  lines that restore the colour scheme, for one), ``'wasm-unsafe-eval'``,
+  which Pyodide needs to compile Python's WebAssembly, and ``blob:`` URLs;
+- workers: the site's files, and ``data:`` URLs. The page's Python runs in a
+  worker started from a ``data:`` URL, so that it has an opaque origin of its
+  own, away from the site's storage (``docs/runner/python-session.js``); such
+  a worker inherits this policy, which is why the WebAssembly and the
+  ``blob:`` scripts (the page hands the worker Pyodide's scripts as ``blob:``
+  URLs of its own origin) are allowed here, though no page runs either on its
+  main thread. Only a script already running in the page can make a ``blob:``
+  or start a worker, so neither lets an injection in;
 - styles: the site's files and the ``<style>`` elements the page was built
   with (by sha256: the notebooks carry their own); ``style`` attributes, which
   KaTeX's typeset formulas and Material's components set, are allowed;
@@ -51,13 +59,13 @@ def policy(html: str) -> str:
     styles = sorted({_sha256(body) for body in INLINE_STYLE.findall(html)})
     rules = {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "'wasm-unsafe-eval'", *scripts],
+        "script-src": ["'self'", "'wasm-unsafe-eval'", "blob:", *scripts],
         "style-src-elem": ["'self'", *styles],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
-        "worker-src": ["'self'"],
+        "worker-src": ["'self'", "data:"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

@@ -22,9 +22,9 @@ every lesson page with a cold cache:
   its compiled-code cache, the worker's memory snapshot and, where the
   site has one, the service worker's cache), once with the snapshot
   deleted first and once with it. Each visit then runs every block and
-  stays open ``--dwell`` seconds, as a reader would. The steps come from the marks the Python worker
-  (docs/runner/worker.js) sends with "ready": worker and manifest, the
-  runtime's download and WebAssembly compilation, Python's start, numpy
+  stays open ``--dwell`` seconds, as a reader would. The steps come from the marks the page
+  (docs/runner/python-session.js) and the Python worker (docs/runner/worker.js) keep: the
+  manifest, the worker's start with the runtime's JavaScript, its WebAssembly's download and compilation, Python's start, numpy
   and the attention wheel, the page's session (which imports numpy), and
   the block itself. The server sends GitHub Pages' ``Cache-Control:
   max-age=600``, and other hosts are unreachable through Chromium's host
@@ -78,9 +78,8 @@ VISITS = ("cold", "return, no snapshot", "return")
 CACHE_SECONDS = 600
 # The start-up's steps, in order, each ending at the worker's mark of that name ("done": the block's output).
 STEPS = (
-    ("worker", "the worker starts"),
     ("manifest", "the list of Python's files"),
-    ("runtime-js", "runtime's JavaScript: download and parse"),
+    ("runtime-js", "the worker starts; runtime's JavaScript: download, check and parse"),
     ("wasm-compiled", "runtime's WebAssembly: download and compile"),
     ("python", "Python starts (and imports the standard library's modules that numpy needs)"),
     ("packages", "numpy and the attention wheel load"),

