@@ -16,11 +16,19 @@
 //   Python, in a cache named by the digest of all its files. Every file is
 //   checked against this build's sha256 (subresource integrity): a page of
 //   this build never runs another build's Python. A file that an older unit
-//   already holds with the same digest is copied from there, not downloaded.
+//   already holds is copied from there, not downloaded, if its bytes have
+//   this build's sha256.
 // - Files the reader asks for (the trained model's weights, its lab views),
 //   stored once they have arrived whole and match this build's sha256; until
 //   then they pass through as they arrive, and a download the page gives up
-//   is not kept.
+//   is not kept. A download that does not match fails: the page's stream
+//   ends in an error, not with the last byte.
+//
+// Trust bytes, not labels: every precache entry carries its file's sha256 (the
+// browser checks it as Workbox stores the file), and a stored file of the two
+// other kinds is digested before this worker first serves or copies it (once
+// per file while the worker runs). A stored copy that does not match is
+// deleted, said in the console, and fetched again.
 //
 // A new worker waits until the reader accepts the update (the page sends
 // "skip-waiting", javascripts/offline.js); when it takes over, it deletes
@@ -74,6 +82,17 @@ registerRoute(
 const sri = (file) => `sha256-${file.sha256.base64}`;
 const ownCache = (name, kind) => name.startsWith(`${PREFIX}-${kind}-`) && name.endsWith(`-${SCOPE}`);
 
+const hex = (buffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+const sha256Of = async (bytes) => hex(await crypto.subtle.digest("SHA-256", bytes));
+
+// Said in the console when a stored copy is not this build's file: it is deleted, and never served or copied.
+function discarded(file, got, where) {
+  console.warn(
+    `The course's service worker discarded ${file.url} from ${where}: its bytes do not match this build's ` +
+      `sha256 (expected ${file.sha256.hex}, got ${got}).`,
+  );
+}
+
 // A response to keep: its bytes, the server's type, and the digest they were checked against.
 function storable(body, response, file) {
   const headers = new Headers({ "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" });
@@ -82,13 +101,41 @@ function storable(body, response, file) {
   return new Response(body, { status: 200, headers });
 }
 
-// The same file (same address, same sha256) as an older version of this site stored it.
+// The same file (same address, same sha256) as an older version of this site
+// stored it, as a response to keep. The label this worker wrote on it picks
+// the candidates (a file labelled with another sha256 is another version's);
+// its bytes decide: a copy whose digest differs is deleted, and said.
 async function storedBefore(kind, current, url, file) {
   for (const name of await caches.keys()) {
     if (name === current || !ownCache(name, kind)) continue;
-    const stored = await (await caches.open(name)).match(url);
-    if (stored && stored.headers.get(DIGEST_HEADER) === file.sha256.hex) return stored;
+    const cache = await caches.open(name);
+    const stored = await cache.match(url);
+    if (!stored || stored.headers.get(DIGEST_HEADER) !== file.sha256.hex) continue;
+    const body = await stored.arrayBuffer();
+    const got = await sha256Of(body);
+    if (got === file.sha256.hex) return storable(body, stored, file);
+    await cache.delete(url);
+    discarded(file, got, name);
   }
+  return null;
+}
+
+// The files of this worker's own caches whose bytes it has digested since it started: each is digested once.
+const verified = new Set();
+
+// `url` as `cache` (named `name`) holds it, if its bytes are this build's file; else null (a copy that is not is
+// deleted, and said).
+async function checkedStored(cache, name, url, file) {
+  const stored = await cache.match(url);
+  if (!stored || verified.has(url)) return stored || null;
+  const body = await stored.arrayBuffer();
+  const got = await sha256Of(body);
+  if (got === file.sha256.hex) {
+    verified.add(url);
+    return new Response(body, { status: stored.status, statusText: stored.statusText, headers: stored.headers });
+  }
+  await cache.delete(url);
+  discarded(file, got, name);
   return null;
 }
 
@@ -105,7 +152,7 @@ function mismatch() {
 // One file of the unit, from an older unit or from the network (checked by
 // the browser against its sha256), stored; resolves to a response of its bytes.
 async function fetchPythonFile(cache, url, file) {
-  const stored = await cache.match(url);
+  const stored = await checkedStored(cache, PYTHON_CACHE, url, file);
   if (stored) return stored;
   let source = await storedBefore("python", PYTHON_CACHE, url, file);
   if (!source) {
@@ -153,8 +200,8 @@ async function pythonResponse({ url, event }) {
   const key = fileOf(url);
   const cache = await caches.open(PYTHON_CACHE);
   if (await cache.match(PYTHON_COMPLETE)) {
-    const stored = await cache.match(key);
-    if (stored) return stored;
+    // Stored whole: served from the cache, checked (a copy that fails is replaced by the network's, checked too).
+    return fetchPythonFile(cache, key, pythonFiles.get(key));
   }
   const unit = storePython();
   event.waitUntil(unit.done.catch(() => {}));
@@ -169,34 +216,47 @@ registerRoute(
 
 // ---------------------------------------------------------------- on demand
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-
-// Keep `body` (a copy of what the page receives) once it has arrived whole and matches this build's file.
-async function keepOnDemand(url, file, body, response) {
+// What arrived in `body` (a copy of what the page receives), once whole: its bytes, and null if they are this
+// build's file, else the reason they are not.
+async function checkOnDemand(url, file, body) {
   const bytes = await new Response(body).arrayBuffer();
-  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== file.sha256.hex) {
-    mismatch();
-    return;
-  }
-  await (await caches.open(ON_DEMAND_CACHE)).put(url, storable(bytes, response, file));
+  const got = await sha256Of(bytes);
+  if (got === file.sha256.hex) return { bytes, failure: null };
+  mismatch();
+  const failure = new Error(
+    `The course's service worker refused ${file.url}: the bytes that arrived do not match this build's ` +
+      `sha256 (expected ${file.sha256.hex}, got ${got}).`,
+  );
+  console.warn(failure.message);
+  return { bytes, failure };
 }
 
 async function onDemandResponse({ url, event }) {
   const key = fileOf(url);
-  const stored = await (await caches.open(ON_DEMAND_CACHE)).match(key);
+  const file = onDemandFiles.get(key);
+  const cache = await caches.open(ON_DEMAND_CACHE);
+  const stored = await checkedStored(cache, ON_DEMAND_CACHE, key, file);
   if (stored) return stored;
   const abort = new AbortController();
   const response = await fetch(key, { signal: abort.signal, credentials: "same-origin" });
   if (!response.ok || !response.body) return response;
-  // The page reads one copy as it arrives (its progress moves); the other is kept once complete.
-  const [toPage, toCache] = response.body.tee();
-  event.waitUntil(keepOnDemand(key, onDemandFiles.get(key), toCache, response).catch(() => {}));
+  // The page reads one copy as it arrives (its progress moves); the other is checked once complete, and kept if
+  // it matches. The page's copy ends with that check: closed if it matched, else failed with the reason.
+  const [toPage, toCheck] = response.body.tee();
+  const checked = checkOnDemand(key, file, toCheck);
+  const keep = checked.then(({ bytes, failure }) => failure || cache.put(key, storable(bytes, response, file)));
+  event.waitUntil(keep.catch(() => {}));
   const reader = toPage.getReader();
   const body = new ReadableStream({
     async pull(controller) {
       const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      if (!done) {
+        controller.enqueue(value);
+        return;
+      }
+      const { failure } = await checked;
+      if (failure) controller.error(failure);
+      else controller.close();
     },
     cancel(reason) {
       // The page gave up (a Cancel, a Stop): stop the download, and keep nothing.
@@ -223,8 +283,9 @@ registerRoute(
     try {
       return await fetch(request);
     } catch (error) {
-      for (const name of [PYTHON_CACHE, ON_DEMAND_CACHE]) {
-        const stored = await (await caches.open(name)).match(fileOf(url));
+      const key = fileOf(url);
+      for (const [name, files] of [[PYTHON_CACHE, pythonFiles], [ON_DEMAND_CACHE, onDemandFiles]]) {
+        const stored = files.has(key) && (await checkedStored(await caches.open(name), name, key, files.get(key)));
         if (stored) return stored;
       }
       const page = await matchPrecache("404.html");

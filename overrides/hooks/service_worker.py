@@ -9,7 +9,8 @@ and plugin has written its files, publishes in its place:
   esbuild; cached like the lesson editor's bundle), then filled in by
   ``workbox-build``'s ``injectManifest`` with the precache list (every page,
   style, script, figure, font, the lab's data and the search index, each with
-  its revision), and by this hook with the two other lists (:func:`units`):
+  its revision and its integrity, the ``sha256-`` digest the browser checks
+  as the precache stores it), and by this hook with the two other lists (:func:`units`):
   the Python unit (everything under ``pyodide/`` and ``runner/cell.py``) and
   the files kept on demand (``models/``, and the lab's model views in the
   folders of ``data/``), each file with its sha256;
@@ -75,11 +76,19 @@ PRECACHE_FILE_LIMIT = 3 * 1024 * 1024
 # The placeholder in docs/sw.js that this hook replaces (workbox-build replaces self.__WB_MANIFEST).
 UNITS_PLACEHOLDER = "self.__ATTENTION_COURSE_UNITS"
 
-# workbox-build's injectManifest, run by Node from the checkout (so it finds node_modules).
+# workbox-build's injectManifest, run by Node from the checkout (so it finds node_modules). Each entry gets the
+# subresource integrity of its file as built ("sha256-" and the base64 digest): Workbox's precache fetches the file
+# with it, so the browser refuses bytes that are not the build's (a captive portal's page, say) instead of storing them.
 INJECT = """
+const { createHash } = require("crypto");
+const { readFileSync } = require("fs");
+const { join } = require("path");
 const { injectManifest } = require("workbox-build");
 const options = JSON.parse(process.argv[1]);
 options.dontCacheBustURLsMatching = new RegExp(options.dontCacheBustURLsMatching);
+const digest = (url) => createHash("sha256").update(readFileSync(join(options.globDirectory, url))).digest("base64");
+const withIntegrity = (entry) => ({ ...entry, integrity: `sha256-${digest(entry.url)}` });
+options.manifestTransforms = [async (entries) => ({ manifest: entries.map(withIntegrity), warnings: [] })];
 injectManifest(options).then(
   ({ count, size, warnings }) => process.stdout.write(JSON.stringify({ count, size, warnings })),
   (error) => { process.stderr.write(String((error && error.stack) || error)); process.exit(1); },

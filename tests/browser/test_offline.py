@@ -1,9 +1,10 @@
 """The course offline: after one visit it works with the network off, and a new deploy never mixes versions.
 
 The service worker (``docs/sw.js``, built into ``sw.js`` by ``overrides/hooks/service_worker.py``)
-is allowed in these tests only: every other browser test blocks it (``tests/browser/conftest.py``).
-What a page and its service worker ask of the network still goes through the harness, which
-aborts and records every request to another host (checked below for the worker's own requests).
+is allowed in these tests only (and in ``test_offline_integrity.py``): every other browser test
+blocks it (``tests/browser/conftest.py``). What a page and its service worker ask of the network
+still goes through the harness, which aborts and records every request to another host (checked
+below for the worker's own requests).
 
 The expected values are independent of the worker: outputs are the ones the page printed online
 (and, for the runner, the ones CPython prints: ``test_runner.py``), sizes are the files' sizes on
@@ -101,7 +102,7 @@ def _own_caches(page: Page, root: str) -> list[str]:
 def _precache_entries(site: Path) -> list[dict]:
     """The precache list that workbox-build wrote into the built sw.js."""
     text = (site / "sw.js").read_text(encoding="utf-8")
-    match = re.search(r'\[\{"revision":.*?\}\]', text)
+    match = re.search(r'\[\{"(?:integrity|revision)":.*?\}\]', text)
     assert match, "no precache list in sw.js"
     return json.loads(match.group(0))
 

@@ -3,7 +3,8 @@
 Each file of the site is stored exactly one way (precache, Python unit, on
 demand, or not at all, by rules written out again here), and every list in
 the worker matches the files as built: the precache's revisions are the
-files' md5 (workbox-build's), the Python unit's and the on-demand files'
+files' md5 (workbox-build's) and its integrities their sha256 (the browser
+checks them as the worker stores each file), the Python unit's and the on-demand files'
 sha256 are recomputed here from the bytes on disk. The precache stays small;
 the bundle carries no placeholder, no import and the licences of the Workbox
 packages it bundles; and under ``mkdocs serve`` the worker written is one that
@@ -12,6 +13,7 @@ browser side is ``tests/browser/test_offline.py``."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -28,7 +30,7 @@ service_worker = load_hook("service_worker")
 def _worker(site: Path) -> tuple[list[dict], dict]:
     """The precache list and the units that the build wrote into sw.js."""
     text = (site / "sw.js").read_text(encoding="utf-8")
-    precache = re.search(r'\[\{"revision":.*?\}\]', text)
+    precache = re.search(r'\[\{"(?:integrity|revision)":.*?\}\]', text)
     units = re.search(r'\{"python":\{"version".*?\}\]\}\}', text)
     assert precache and units, "sw.js lacks its lists"
     return json.loads(precache.group(0)), json.loads(units.group(0))
@@ -81,6 +83,18 @@ def test_the_lists_match_the_bytes_on_disk(built_site: Path) -> None:
     assert {"pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"} <= python
     assert any(name.startswith("pyodide/attention-") and name.endswith(".whl") for name in python)
     assert any(name.startswith("models/all-MiniLM-L6-v2/") for name in (f["url"] for f in units["onDemand"]["files"]))
+
+
+def test_every_precache_entry_carries_its_integrity(built_site: Path) -> None:
+    """Workbox's precache fetches each file with its entry's integrity: the browser refuses other bytes than the build's."""
+    precache, _ = _worker(built_site)
+    assert len(precache) > 100
+    wrong = []
+    for entry in precache:
+        digest = base64.b64encode(hashlib.sha256((built_site / entry["url"]).read_bytes()).digest()).decode("ascii")
+        if entry.get("integrity") != f"sha256-{digest}":
+            wrong.append((entry["url"], entry.get("integrity"), f"sha256-{digest}"))
+    assert wrong == [], f"{len(wrong)} of {len(precache)} entries lack their file's integrity, first: {wrong[0]}"
 
 
 def test_the_precache_stays_small(built_site: Path) -> None:
