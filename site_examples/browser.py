@@ -9,7 +9,8 @@ benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/brow
   :class:`StaticHandler` (``.wasm`` as ``application/wasm``, no request log) or by
   :class:`GzipHandler` (which also gzips text, as GitHub Pages does, and counts the bytes), or
   under a sub-path by :class:`SubPathHandler` (``/course/``, missing files answered with the
-  site's ``404.html``, as GitHub Pages serves a project site);
+  site's ``404.html``, as GitHub Pages serves a project site), or with the response headers a
+  production host should send (:mod:`site_examples.host_headers`) by :class:`HostHeadersHandler`;
 - :func:`chromium`, :data:`CHROMIUM_ARGS` and :func:`launch`: which Chromium to drive and how;
 - :func:`is_local`: whether a page's request stays on the local site. The callers abort every
   other request: nothing a page does may reach another host.
@@ -33,6 +34,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
+
+from site_examples import host_headers
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
@@ -149,6 +153,19 @@ class SubPathHandler(StaticHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+
+class HostHeadersHandler(StaticHandler):
+    """Files as :class:`StaticHandler` serves them, every response with the headers a production host should send.
+
+    Exactly those of :mod:`site_examples.host_headers` (the list "Maintaining the course" gives), errors too.
+    """
+
+    def end_headers(self) -> None:
+        path = unquote(urlsplit(self.path).path).lstrip("/")
+        for name, value in host_headers.for_path(path).items():
+            self.send_header(name, value)
+        super().end_headers()
 
 
 class _Server(http.server.ThreadingHTTPServer):

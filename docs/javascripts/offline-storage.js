@@ -9,6 +9,7 @@
 // them, since it also counts what the site keeps elsewhere (saved edits, quiz
 // progress) and may round or pad.
 
+import { confirmedIfFramed } from "./framed.js";
 import { SNAPSHOT_CACHE, disable, enable, ownCache, registration, supported, turnedOff } from "./offline.js";
 
 // The caches' kinds (docs/sw.js names them), in the order the summary lists them.
@@ -130,6 +131,7 @@ class OfflineStorage {
   }
 
   async turnOff() {
+    if (!confirmedIfFramed("Remove the course's offline copy from this device?")) return;
     const before = Object.values(await storedBytes()).reduce((a, b) => a + b, 0);
     await disable();
     await this.show(`Removed ${megabytes(before)}. `);

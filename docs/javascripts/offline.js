@@ -13,6 +13,8 @@
 // of "How the code runs", javascripts/offline-storage.js), nothing is
 // registered and the site simply works online.
 
+import { confirmedIfFramed } from "./framed.js";
+
 // This file is javascripts/offline.js: the site's root is the folder above, under any sub-path.
 export const ROOT = new URL("../", import.meta.url).href;
 const SCRIPT = new URL("sw.js", ROOT).href;
@@ -94,6 +96,7 @@ function showBanner(text, onReload) {
   button.className = "course-update__button";
   button.textContent = "Reload";
   button.addEventListener("click", () => {
+    if (!confirmedIfFramed("Reload it now with the new version of the course?")) return;
     button.disabled = true;
     onReload();
   });

@@ -27,6 +27,7 @@
 // its own elements too: Material may keep a page it has left in memory), its
 // subscription to the session, its editors and its pending frames go.
 
+import { confirmedIfFramed } from "../javascripts/framed.js";
 import { html } from "../javascripts/visualizer/dom.js";
 import { formatBytes } from "../javascripts/visualizer/format.js";
 import { python } from "./python-session.js";
@@ -498,7 +499,12 @@ class Page {
     this.bar.append(this.runAll, this.restart, this.pageStatus, help);
     firstBlock.before(this.bar); // in the first block's slot
     this.on(this.runAll, "click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
-    this.on(this.restart, "click", () => this.restartPython());
+    this.on(this.restart, "click", () => {
+      // A session to lose (not a Retry after a failed start): asked first when the page is framed (javascripts/framed.js).
+      const question = "Restart Python? Everything this page's blocks have run will be lost.";
+      if (python.alive && !confirmedIfFramed(question)) return;
+      this.restartPython();
+    });
     this.showPython(python.state);
   }
 

@@ -12,17 +12,20 @@ downloaded.
 
 from __future__ import annotations
 
+import html
 import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    FrameLocator,
     Page,
     Playwright,
     Request,
@@ -31,7 +34,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from site_examples.browser import SubPathHandler, free_address, is_local, launch, serve
+from site_examples.browser import StaticHandler, SubPathHandler, free_address, is_local, launch, serve
 
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
@@ -240,3 +243,43 @@ def poll(
         if time.monotonic() > deadline:
             raise AssertionError(f"{message} (after {timeout_ms / 1000:.0f} s: {value!r})")
         handled(page)
+
+
+
+class _FramingPage(StaticHandler):
+    """Another site's page: it shows the URL in its query's ``src`` in a frame that fills the window."""
+
+    def do_GET(self) -> None:
+        src = parse_qs(urlsplit(self.path).query).get("src", [""])[0]
+        body = (
+            "<!doctype html><title>Another site</title><style>html, body, iframe { margin: 0; border: 0; "
+            f'width: 100%; height: 100%; }}</style><iframe src="{html.escape(src)}" title="the course"></iframe>'
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def _framing_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("framing"), free_address(), _FramingPage) as url:
+        yield url
+
+
+@pytest.fixture
+def framed(_framing_origin: str) -> Callable[[Page, str], FrameLocator]:
+    """``framed(page, url)``: open in ``page`` another site's page that shows ``url`` in a frame; the frame.
+
+    That page is served on 127.0.0.1 at a port of its own (another origin, on the loopback as the site
+    is: the browser lets a page on the loopback frame another), and let through the harness by a route of
+    ``page`` (which goes before the context's). Returns once it and its frame have loaded.
+    """
+
+    def frame(page: Page, url: str) -> FrameLocator:
+        page.route(_framing_origin + "**", lambda route: route.continue_())
+        page.goto(_framing_origin + "?" + urlencode({"src": url}))
+        return page.frame_locator("iframe")
+
+    return frame
