@@ -39,7 +39,7 @@ from urllib.parse import unquote, urlsplit
 from site_examples import host_headers
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -203,6 +203,18 @@ def chromium() -> str | None:
 def launch(playwright: Playwright) -> Browser:
     """Headless :func:`chromium` with :data:`CHROMIUM_ARGS`."""
     return playwright.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
+
+
+# Set before a page's scripts run, it asks the page for its handle on Python's session,
+# ``window.attentionCourse.python`` (``docs/runner/python-session.js``), which the browser tests and the
+# benchmarks drive; a page does not offer it otherwise.
+ASK_FOR_TOOLS = "window.attentionCourseTools = true;"
+
+
+def with_tools(context: BrowserContext) -> BrowserContext:
+    """``context``, its pages asking for the handle on Python's session (:data:`ASK_FOR_TOOLS`)."""
+    context.add_init_script(ASK_FOR_TOOLS)
+    return context
 
 
 def is_local(url: str, origin: str) -> bool:

@@ -612,39 +612,45 @@ async function storeSnapshot(bytes, runtime) {
 /** The one Python session of the visit. */
 export const python = new PythonSession();
 
-// The browser tests, and readers at the console, reach the session through
-// this global; the course's own code imports `python` instead. It offers
-// what components need, not the lesson blocks' run, reset and stop. Its
-// `call(code)` runs Python source (the session's exec: what a test or a
-// reader at the console types), `callEntry(name, args)` an entry point as
-// the components call them.
-window.attentionCourse = Object.assign(window.attentionCourse || {}, {
-  python: {
-    start: () => python.start(),
-    call: (code) => python.exec(code),
-    callEntry: (name, args) => python.call(name, args),
-    fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
-    get state() {
-      return python.state;
+// The browser tests and the benchmarks drive the session through a handle,
+// window.attentionCourse.python, which a page offers only when asked: an
+// init script sets window.attentionCourseTools = true before the page's
+// scripts run (site_examples/browser.py, ASK_FOR_TOOLS). A reader at the
+// console can import this module instead, as the course's own code does. The handle offers what components need, not
+// the lesson blocks' run, reset and stop: its `call(code)` runs Python
+// source (the session's exec), `callEntry(name, args)` an entry point as the
+// components call them.
+if (window.attentionCourseTools === true) offerTools();
+
+function offerTools() {
+  window.attentionCourse = Object.assign(window.attentionCourse || {}, {
+    python: {
+      start: () => python.start(),
+      call: (code) => python.exec(code),
+      callEntry: (name, args) => python.call(name, args),
+      fetchFile: (url, path, onProgress) => python.fetchFile(url, path, onProgress),
+      get state() {
+        return python.state;
+      },
+      // How long a start-up step may make no progress (ms): for slow connections, and for tests of a stalled start.
+      get startStepTimeoutMs() {
+        return python.stepTimeoutMs;
+      },
+      set startStepTimeoutMs(ms) {
+        python.stepTimeoutMs = ms;
+      },
+      // How long a download may receive nothing before it fails as stalled (ms).
+      get downloadStallMs() {
+        return python.stallMs;
+      },
+      set downloadStallMs(ms) {
+        python.stallMs = ms;
+      },
+      onState: (listener) => python.onState(listener),
+      // Where the last start-up's time went: {marks: {step: ms since the epoch}, downloads: {file: {start, end, transferred}}}.
+      get timings() {
+        return python.timings;
+      },
     },
-    // How long a start-up step may make no progress (ms): for slow connections, and for tests of a stalled start.
-    get startStepTimeoutMs() {
-      return python.stepTimeoutMs;
-    },
-    set startStepTimeoutMs(ms) {
-      python.stepTimeoutMs = ms;
-    },
-    // How long a download may receive nothing before it fails as stalled (ms).
-    get downloadStallMs() {
-      return python.stallMs;
-    },
-    set downloadStallMs(ms) {
-      python.stallMs = ms;
-    },
-    onState: (listener) => python.onState(listener),
-    // Where the last start-up's time went: {marks: {step: ms since the epoch}, downloads: {file: {start, end, transferred}}}.
-    get timings() {
-      return python.timings;
-    },
-  },
-});
+  });
+}

@@ -54,7 +54,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from attention.models.weights import SMOLLM2_FILE, require_smollm2
-from site_examples.browser import CHROMIUM_ARGS, GzipHandler, chromium, free_address, is_local, serve
+from site_examples.browser import CHROMIUM_ARGS, GzipHandler, chromium, free_address, is_local, serve, with_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
@@ -168,6 +168,7 @@ def in_browser(site: Path, runs: int) -> dict:
         context = playwright.chromium.launch_persistent_context(
             str(scratch / "profile"), executable_path=chromium(), args=OFFLINE_ARGS, viewport={"width": 1280, "height": 900}
         )
+        with_tools(context)
         context.on("request", lambda request: requested.append(request.url))
         page = context.new_page()
         page.goto(url + PAGE, wait_until="load")

@@ -50,7 +50,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from attention.models import WordPieceTokenizer
 from attention.models.weights import model_dir
-from site_examples.browser import CHROMIUM_ARGS, GzipHandler, build_site, chromium, free_address, is_local, serve
+from site_examples.browser import CHROMIUM_ARGS, GzipHandler, build_site, chromium, free_address, is_local, serve, with_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
@@ -142,6 +142,7 @@ def measure(playwright, executable: str | None, url: str, runs: int, views: bool
     context = playwright.chromium.launch_persistent_context(
         profile.name, executable_path=executable, args=OFFLINE_ARGS, viewport={"width": 1280, "height": 900}
     )
+    with_tools(context)
     context.on("request", lambda request: requested.append(request.url))
     page = context.new_page()
     began = time.perf_counter()

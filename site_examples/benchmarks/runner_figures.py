@@ -63,6 +63,7 @@ from site_examples.browser import (
     is_local,
     launch,
     serve,
+    with_tools,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +109,7 @@ def lesson_pages() -> list[str]:
 def measure_page(browser, url: str) -> dict:
     GzipHandler.sent.clear()
     GzipHandler.raw.clear()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = with_tools(browser.new_context(viewport={"width": 1280, "height": 900}))
     origin = url.split("/", 3)[0] + "//" + url.split("/")[2]
     context.route("**/*", lambda route, request: route.continue_() if is_local(request.url, origin) else route.abort())
     page = context.new_page()
@@ -220,6 +221,7 @@ def startup_visit(
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {host}"],
         viewport={"width": 1280, "height": 900},
     )
+    with_tools(context)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url, wait_until="load")

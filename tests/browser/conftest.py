@@ -34,7 +34,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from site_examples.browser import StaticHandler, SubPathHandler, free_address, is_local, launch, serve
+from site_examples.browser import StaticHandler, SubPathHandler, free_address, is_local, launch, serve, with_tools
 
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
@@ -111,7 +111,7 @@ def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page
 
 def _watched_context(browser: Browser, traffic: Traffic, **options: object) -> BrowserContext:
     options = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block", **options}
-    context = browser.new_context(**options)
+    context = with_tools(browser.new_context(**options))
     context.set_default_timeout(TIMEOUT_MS)
     context.route("**/*", traffic.route)
     return context

@@ -188,3 +188,18 @@ def test_a_block_has_no_network_of_its_own(page: Page, site_url: str) -> None:
         "open_url other refused: NetworkError: Failed to execute 'send' on 'XMLHttpRequest': Failed to load 'http://127.0.0.2:9/steal'.",
         "importScripts refused: TypeError: Illegal invocation",
     ], output  # the site does not answer an opaque origin (no CORS), and the policy refuses other hosts
+
+
+def test_a_page_offers_no_handle_on_python_unless_asked(browser, site_url: str) -> None:
+    """Only a page whose context asked (site_examples/browser.py, ASK_FOR_TOOLS) has window.attentionCourse.python."""
+    context = browser.new_context(service_workers="block")
+    context.route(
+        "**/*", lambda route, request: route.continue_() if request.url.startswith(site_url) else route.abort()
+    )
+    try:
+        page = context.new_page()
+        page.goto(site_url + LESSON)
+        _run(page, 1)  # the runner, and the session's module with it, are loaded, and Python runs
+        assert page.evaluate("() => typeof window.attentionCourse") == "undefined"
+    finally:
+        context.close()

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from site_examples.browser import free_address, serve
+from site_examples.browser import free_address, serve, with_tools
 from tests.browser.test_accessibility import axe, settled
 from tests.browser.conftest import handled, poll
 from tests.helpers import load_hook
@@ -125,7 +125,7 @@ def page_on(browser: Browser, traffic: Any) -> Iterator[Callable[[str], Page]]:
     def open_(origin: str, **options: Any) -> Page:
         recorder = type(traffic)(origin=origin.rstrip("/"))
         options = {"service_workers": "allow", "viewport": {"width": 1280, "height": 900}, **options}
-        context = browser.new_context(**options)
+        context = with_tools(browser.new_context(**options))
         context.set_default_timeout(TIMEOUT_MS)
         context.route("**/*", recorder.route)
         page = context.new_page()
