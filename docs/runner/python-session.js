@@ -232,6 +232,7 @@ class PythonSession {
     } catch (error) {
       failed(error);
     }
+    if (this.worker !== worker) throw new Error("stopped"); // a Stop while the manifest came: this start is over
     this.marks.manifest = performance.timeOrigin + performance.now();
     const size = (...names) => names.reduce((sum, name) => sum + (manifest.sizes[name] || 0), 0);
     const { numpy, attention } = manifest.packages;
@@ -292,6 +293,7 @@ class PythonSession {
       failed(error);
     }
   }
+
   // The start-up's watchdog: every sign of progress gives the next step its full time again.
   arm(label) {
     clearTimeout(this.watchdog);

@@ -351,8 +351,11 @@ def test_a_new_deploy_waits_for_reload_and_never_mixes_versions(page_on, two_dep
     expect(banner).to_be_visible()
     assert first_python in _own_caches(page, url)
 
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     reload_button.click()
     expect(page.locator("[data-second-build]")).to_have_text(CHANGED_TEXT)
+    assert dialogs == []  # not framed: nothing asked (test_framed_page.py has the framed page)
     expect(page.get_by_role("status").filter(has_text="A new version")).to_have_count(0)
     # The second build's Python, stored as it installed (it kept the first's unchanged files); the first's is gone.
     second_python = _python_stored(page, url)
