@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from site_examples import host_headers
 from site_examples.browser import HostHeadersHandler, free_address, serve
 from tests.browser.conftest import Traffic, _check, _watched_page, poll
-from tests.browser.test_offline import LESSON, _controlled, _python_stored, _run_first_block
+from tests.browser.test_offline import LESSON, _controlled, _lab_computes_a_sentence, _python_stored, _run_first_block
 
 # What a page's document says of the features Permissions-Policy governs (Chromium's document.featurePolicy).
 ALLOWED_FEATURES = "() => document.featurePolicy ? document.featurePolicy.allowedFeatures() : null"
@@ -95,17 +95,8 @@ def test_a_lesson_the_lab_and_offline_use_work_with_the_host_s_headers(host_page
     _python_stored(page, host_url)
 
     # The lab: a sentence no preset holds, computed live in Python.
-    page.goto(host_url + "lab/")
-    lab = page.locator("[data-viz]")
-    expect(lab).to_have_attribute("data-status", "ready")
-    sentence = "The dog chased the ball across the garden"
-    box = page.locator("[data-control=sentence]")
-    box.fill(sentence)
-    box.press("Enter")
-    expect(lab).to_have_attribute("data-sentence", sentence)
-    expect(lab).to_have_attribute("data-status", "ready")
+    lab = _lab_computes_a_sentence(page, host_url)
     assert lab.get_attribute("data-source") == "live"
-    assert page.locator("[data-viz] [data-token]").count() == 8
 
     # Offline: the lesson reloads from the service worker and its block gives the same output.
     page.goto(host_url + LESSON)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from site_examples.browser import free_address, serve, with_tools
 from tests.browser.test_accessibility import axe, settled
@@ -84,6 +84,21 @@ def _run_first_block(page: Page) -> str:
         state = page.evaluate(STORAGE_STATE)
         raise AssertionError(f"the block failed: {block.text_content()}\nstorage: {json.dumps(state, indent=1)}")
     return output
+
+
+def _lab_computes_a_sentence(page: Page, root: str) -> Locator:
+    """Open the lab at ``root`` and give it a sentence no preset holds: computed live in Python, 8 tokens shown."""
+    page.goto(root + "lab/")
+    lab = page.locator("[data-viz]")
+    expect(lab).to_have_attribute("data-status", "ready")
+    sentence = "The dog chased the ball across the garden"
+    box = page.locator("[data-control=sentence]")
+    box.fill(sentence)
+    box.press("Enter")
+    expect(lab).to_have_attribute("data-sentence", sentence)
+    expect(lab).to_have_attribute("data-status", "ready")
+    assert page.locator("[data-viz] [data-token]").count() == 8
+    return lab
 
 
 def _python_stored(page: Page, root: str) -> str:
@@ -161,16 +176,7 @@ def test_after_one_visit_lesson_lab_quiz_and_search_work_offline(offline_page, s
     assert _run_first_block(page) == online
 
     # The lab with its hand-built model: a preset, then a sentence computed live in Python (stored, offline).
-    page.goto(site_url + "lab/")
-    lab = page.locator("[data-viz]")
-    expect(lab).to_have_attribute("data-status", "ready")
-    sentence = "The dog chased the ball across the garden"
-    box = page.locator("[data-control=sentence]")
-    box.fill(sentence)
-    box.press("Enter")
-    expect(lab).to_have_attribute("data-sentence", sentence)
-    expect(lab).to_have_attribute("data-status", "ready")
-    assert page.locator("[data-viz] [data-token]").count() == 8
+    _lab_computes_a_sentence(page, site_url)
 
     # A quiz grades offline.
     page.goto(site_url + "check-your-understanding/")
