@@ -16,6 +16,7 @@
 const COMPONENTS = [
   { name: "runner", selector: "div.language-python.highlight", load: () => import("../runner/runner.js") },
   { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
+  { name: "exercises", selector: "[data-exercise]", load: () => import("./exercise.js") },
   { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
   { name: "training", selector: "[data-train]", load: () => import("./training/training.js") },
   { name: "offline storage", selector: "[data-offline-storage]", load: () => import("./offline-storage.js") },

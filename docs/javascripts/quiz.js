@@ -8,156 +8,25 @@
 // what applies and writes status text with textContent; it never builds
 // markup from strings.
 //
-// Progress: one localStorage entry per question, keyed by page and question id
-// (KEY_PREFIX + "lessons/x/#question-id"), holding
-// {answer: ["a", "c"] | "0.31", result: "correct" | "incorrect", attempts, time}:
-// those fields only (knownFields), whatever a record read or imported carried.
-// The course-wide view ([data-quiz-progress], on the home page) lists every
-// question of the site from the manifest the build puts in its
-// data-quiz-manifest attribute, and exports / imports the progress as JSON.
-const KEY_PREFIX = "attention-course/quiz/v1/";
-const EXPORT_FORMAT = "attention-course-quiz-progress";
-const EXPORT_VERSION = 1;
-const QUESTION_ID = /^[a-z0-9][a-z0-9-]*$/;
-// An export of every question of the course is a few tens of kB: a larger file is not one.
+// Progress: each question's answer is a record of progress.js's `questions` store
+// (the exercises' are in its `exercises` store). The course-wide view
+// ([data-quiz-progress], on the home page) lists every question and exercise of the
+// site from the manifest the build puts in its data-quiz-manifest attribute, and
+// exports / imports the progress (both kinds) as JSON.
+import { EXPORT_FORMAT, EXPORT_VERSION, exercises, questions, readExport, replaceAll } from "./progress.js";
+
+// An export of every question and exercise of the course is a few hundred kB at most: a larger file is not one.
 const IMPORT_MAX_BYTES = 1_000_000;
-const PAGE = /^[A-Za-z0-9._~\-/]*$/;
-// An ISO time (new Date().toISOString()) is 24 characters, 27 with a six-digit year.
-const TIME_MAX_LENGTH = 40;
 
-// ── Storage ────────────────────────────────────────────────────────────────
-// localStorage can be missing or refuse writes (private windows, quotas):
-// fall back to memory for this visit rather than break the quiz.
-const memory = new Map();
-const backend = (() => {
-  try {
-    const probe = KEY_PREFIX + "probe";
-    window.localStorage.setItem(probe, "1");
-    window.localStorage.removeItem(probe);
-    return window.localStorage;
-  } catch (error) {
-    return null;
-  }
-})();
-
+// The quizzes' view of the questions' store: a question is named by its page and its id.
 const store = {
-  resets: 0, // stored records that could not be read, removed so far (the quizzes say so)
-  key: (page, id) => `${KEY_PREFIX}${page}#${id}`,
-  get(page, id) {
-    const raw = backend ? backend.getItem(this.key(page, id)) : memory.get(this.key(page, id));
-    if (raw == null) return null;
-    let record = null;
-    try {
-      record = JSON.parse(raw);
-    } catch (error) {
-      record = null;
-    }
-    if (validRecord(record)) return knownFields(record);
-    this.remove(page, id); // corrupt: reset, and counted so that the page can say so
-    this.resets += 1;
-    return null;
+  get resets() {
+    return questions.resets;
   },
-  // Returns "kept", or "memory" when the browser refused to store it (full or disabled): then it lasts this visit only.
-  set(page, id, record) {
-    const value = JSON.stringify(knownFields(record));
-    try {
-      if (backend) {
-        backend.setItem(this.key(page, id), value);
-        return "kept";
-      }
-    } catch (error) {
-      /* full: kept in memory below */
-    }
-    memory.set(this.key(page, id), value);
-    return "memory";
-  },
-  remove(page, id) {
-    if (backend) backend.removeItem(this.key(page, id));
-    memory.delete(this.key(page, id));
-  },
-  // {"page#id": record} for every stored question.
-  all() {
-    const result = {};
-    const keys = backend
-      ? Array.from({ length: backend.length }, (_, i) => backend.key(i))
-      : Array.from(memory.keys());
-    for (const key of keys) {
-      if (!key || !key.startsWith(KEY_PREFIX)) continue;
-      const [page, id] = splitKey(key.slice(KEY_PREFIX.length));
-      const record = page === null ? null : this.get(page, id);
-      if (record) result[`${page}#${id}`] = record;
-    }
-    return result;
-  },
-  clear() {
-    for (const name of Object.keys(this.all())) {
-      const [page, id] = splitKey(name);
-      this.remove(page, id);
-    }
-  },
-  /**
-   * Replace every stored record with `records` ({"page#id": record}), all or
-   * nothing. Returns "kept", or "memory" when the browser has no storage for
-   * the site (then they last this visit only). When the browser refuses a
-   * write (its storage is full), puts back every entry as it was and throws
-   * an Error whose `restored` says whether that worked.
-   */
-  replaceAll(records) {
-    const entries = Object.entries(records).map(([name, record]) => [KEY_PREFIX + name, JSON.stringify(knownFields(record))]);
-    const ours = (keys) => keys.filter((key) => key && key.startsWith(KEY_PREFIX));
-    for (const key of ours(Array.from(memory.keys()))) memory.delete(key);
-    if (!backend) {
-      for (const [key, value] of entries) memory.set(key, value);
-      return "memory";
-    }
-    const stored = () => ours(Array.from({ length: backend.length }, (_, i) => backend.key(i)));
-    // Every entry of ours, as stored: a failed import leaves them exactly so.
-    const previous = stored().map((key) => [key, backend.getItem(key)]);
-    try {
-      for (const [key] of previous) backend.removeItem(key); // first, so that their room serves the new ones
-      for (const [key, value] of entries) backend.setItem(key, value);
-      return "kept";
-    } catch (cause) {
-      let restored = true;
-      try {
-        for (const key of stored()) backend.removeItem(key);
-        for (const [key, value] of previous) backend.setItem(key, value);
-      } catch (error) {
-        restored = false;
-      }
-      throw Object.assign(new Error("the browser refused to store the progress", { cause }), { restored });
-    }
-  },
+  get: (page, id) => questions.get(`${page}#${id}`),
+  set: (page, id, record) => questions.set(`${page}#${id}`, record),
+  remove: (page, id) => questions.remove(`${page}#${id}`),
 };
-
-function splitKey(name) {
-  const at = name.lastIndexOf("#");
-  if (at < 0) return [null, null];
-  return [name.slice(0, at), name.slice(at + 1)];
-}
-
-function validRecord(record) {
-  if (!record || typeof record !== "object" || Array.isArray(record)) return false;
-  const answerOk =
-    (Array.isArray(record.answer) &&
-      record.answer.length > 0 &&
-      record.answer.length <= 26 &&
-      record.answer.every((v) => typeof v === "string" && /^[a-z]$/.test(v))) ||
-    (typeof record.answer === "string" && record.answer.length <= 64);
-  return (
-    answerOk &&
-    (record.result === "correct" || record.result === "incorrect") &&
-    Number.isInteger(record.attempts) &&
-    record.attempts >= 1 &&
-    (record.time === undefined || (typeof record.time === "string" && record.time.length <= TIME_MAX_LENGTH))
-  );
-}
-
-// A valid record's fields the course knows, nothing else: a stored or imported
-// record may carry more (any size), and nothing reads it.
-function knownFields({ answer, result, attempts, time }) {
-  return time === undefined ? { answer, result, attempts } : { answer, result, attempts, time };
-}
 
 // ── Grading ────────────────────────────────────────────────────────────────
 
@@ -171,6 +40,16 @@ function parseNumber(text) {
 
 function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+// "2 answers", "2 answers and 1 exercise", "1 exercise": what a set of records holds.
+function described(answers, work) {
+  const parts = [];
+  const n = Object.keys(answers).length;
+  const m = Object.keys(work || {}).length;
+  if (n || !m) parts.push(plural(n, "answer", "answers"));
+  if (m) parts.push(plural(m, "exercise", "exercises"));
+  return parts.join(" and ");
 }
 
 // One question: its inputs, its buttons, its feedback; state lives in the DOM and the store.
@@ -373,22 +252,6 @@ class Quiz {
 
 // ── The course-wide progress view ─────────────────────────────────────────
 
-function validateImport(data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return "the file is not a progress export";
-  if (data.format !== EXPORT_FORMAT) return "the file is not a progress export of this course";
-  if (data.version !== EXPORT_VERSION) return `unsupported version ${JSON.stringify(data.version)}`;
-  const progress = data.progress;
-  if (!progress || typeof progress !== "object" || Array.isArray(progress)) return "it has no progress";
-  const names = Object.keys(progress);
-  if (names.length > 10000) return "it lists too many questions";
-  for (const name of names) {
-    const [page, id] = splitKey(name);
-    if (page === null || !PAGE.test(page) || !QUESTION_ID.test(id)) return `bad question name ${JSON.stringify(name)}`;
-    if (!validRecord(progress[name])) return `the answer to ${JSON.stringify(name)} is malformed`;
-  }
-  return null;
-}
-
 class ProgressView {
   constructor(element) {
     this.element = element;
@@ -420,11 +283,11 @@ class ProgressView {
     this.element.replaceChildren();
     const table = make("table", { className: "quiz-progress-table" });
     table.append(
-      make("caption", { text: "Your quiz scores, kept in this browser only" }),
+      make("caption", { text: "Your quiz scores and Build-it exercises solved, kept in this browser only" }),
       make(
         "thead",
         {},
-        make("tr", {}, ...["Page", "Correct", "Answered"].map((h) => make("th", { scope: "col", text: h }))),
+        make("tr", {}, ...["Page", "Correct", "Answered", "Built"].map((h) => make("th", { scope: "col", text: h }))),
       ),
     );
     this.tbody = make("tbody");
@@ -460,8 +323,9 @@ class ProgressView {
       text: "Reset all progress",
     });
     resetButton.addEventListener("click", () => {
-      if (!window.confirm("Delete your answers to every quiz of the course?")) return;
-      store.clear();
+      if (!window.confirm("Delete your answers to every quiz of the course, and your work on its exercises?")) return;
+      questions.clear();
+      exercises.clear();
       this.refresh("All progress deleted.");
     });
 
@@ -472,7 +336,10 @@ class ProgressView {
 
   render() {
     const make = this.make;
-    const stored = store.all();
+    const stored = questions.all();
+    const built = exercises.all();
+    let totalSolved = 0;
+    let totalExercises = 0;
     let totalCorrect = 0;
     let totalAnswered = 0;
     let totalQuestions = 0;
@@ -484,13 +351,18 @@ class ProgressView {
       totalCorrect += correct;
       totalAnswered += records.length;
       totalQuestions += ids.length;
+      const tasks = Array.isArray(page.exercises) ? page.exercises : [];
+      const solved = tasks.filter((id) => built[id] && built[id].solved).length;
+      totalSolved += solved;
+      totalExercises += tasks.length;
       const link = make("a", { href: String(page.href || ""), text: String(page.title || page.page) });
       const row = make(
         "tr",
         { "data-quiz-progress-page": String(page.page) },
         make("th", { scope: "row" }, link),
-        make("td", { text: `${correct} of ${ids.length}` }),
-        make("td", { text: `${records.length} of ${ids.length}` }),
+        make("td", { text: ids.length ? `${correct} of ${ids.length}` : "—" }),
+        make("td", { text: ids.length ? `${records.length} of ${ids.length}` : "—" }),
+        make("td", { text: tasks.length ? `${solved} of ${tasks.length}` : "—", "data-progress-built": "" }),
       );
       this.tbody.append(row);
     }
@@ -501,6 +373,7 @@ class ProgressView {
         make("th", { scope: "row", text: "Whole course" }),
         make("td", { text: `${totalCorrect} of ${totalQuestions}` }),
         make("td", { text: `${totalAnswered} of ${totalQuestions}` }),
+        make("td", { text: `${totalSolved} of ${totalExercises}`, "data-progress-built": "" }),
       ),
     );
   }
@@ -516,7 +389,8 @@ class ProgressView {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exported: new Date().toISOString(),
-      progress: store.all(),
+      progress: questions.all(),
+      exercises: exercises.all(),
     };
     const blob = new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" });
     const url = URL.createObjectURL(blob);
@@ -526,7 +400,7 @@ class ProgressView {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    this.status.textContent = `Exported ${plural(Object.keys(data.progress).length, "answer", "answers")}.`;
+    this.status.textContent = `Exported ${described(data.progress, data.exercises)}.`;
   }
 
   async importProgress() {
@@ -545,21 +419,22 @@ class ProgressView {
       this.status.textContent = "Could not import: the file is not valid JSON. Your progress was not changed.";
       return;
     }
-    const problem = validateImport(data);
+    const { problem, progress } = readExport(data);
     if (problem) {
       this.status.textContent = `Could not import: ${problem}. Your progress was not changed.`;
       return;
     }
-    const current = Object.keys(store.all()).length;
-    const answers = plural(Object.keys(data.progress).length, "answer", "answers");
+    const mine = [questions.all(), exercises.all()];
+    const current = Object.keys(mine[0]).length + Object.keys(mine[1]).length;
+    const answers = described(progress.questions, progress.exercises);
     // Nothing stored: nothing to lose, nothing to ask.
-    if (current && !window.confirm(`Replace your ${plural(current, "saved answer", "saved answers")} to the course's quizzes with the ${answers} in this file?`)) {
+    if (current && !window.confirm(`Replace your ${described(...mine)} saved in this browser with the ${answers} in this file?`)) {
       this.status.textContent = "Import cancelled. Your progress was not changed.";
       return;
     }
     let kept;
     try {
-      kept = store.replaceAll(data.progress);
+      kept = replaceAll(progress);
     } catch (error) {
       this.refresh(
         error.restored

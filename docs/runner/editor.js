@@ -12,7 +12,7 @@
 // (--md-code-hl-<name>-color), and stylesheets/runner.css colours them, so
 // the editor looks like the Pygments block it replaces in either scheme.
 
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
 import { pythonLanguage } from "@codemirror/lang-python";
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting, syntaxTree } from "@codemirror/language";
 import { EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
@@ -228,8 +228,9 @@ export function createEditor({ replaced, code, caret = 0, label, describedBy, on
     get code() {
       return view.state.doc.toString();
     },
+    // A step of its own in the history, however soon after the last edit: one Undo brings back what it replaced.
     setCode(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: isolateHistory.of("full") });
     },
     focus({ keyboard = false } = {}) {
       pointed = !keyboard;

@@ -49,6 +49,7 @@ const ENTRY_POINTS = new Set([
   "attention.lab.entry.language_model_view",
   "attention.training.entry.start",
   "attention.training.entry.chunk",
+  "attention.exercises.entry.check",
 ]);
 
 // Where the start-up's time goes: the moment (ms since the epoch, so the page

@@ -36,6 +36,8 @@ DATA = Path("docs") / "data" / "attention-at-scale.json"
 DIRECTIVE = re.compile(r"^<!-- benchmarks: (?P<name>[a-z-]+) -->$", re.M)
 # Okabe-Ito colours, a darker and a lighter variant for Material's light and
 # dark (slate) schemes; the series also differ by dash and marker.
+# How many series stylesheets/extra.css colours (.bench-chart .s0 ...).
+SERIES_STYLED = 6
 SERIES = [  # method, label, light colour, dark colour, dash, marker
     ("blockwise", "blockwise", "#D55E00", "#F0A066", "", "circle"),
     ("naive_numpy", "naive numpy", "#0072B2", "#56B4E9", "6 3", "square"),
@@ -178,22 +180,21 @@ def render_memory_chart(data: dict[str, Any]) -> str:
     def y_of(value: float) -> float:
         return top + plot_h * (1 - (math.log10(value / 2**20) - math.log10(low)) / (math.log10(high) - math.log10(low)))
 
+    # The series' colours travel as custom properties in the <svg>'s style attribute, which the site's policy
+    # allows; the rules that use them are in stylesheets/extra.css. A <style> element here would be refused
+    # when the page is reached by instant navigation: the policy in force is the first page's, which has no
+    # hash for it.
+    if len(SERIES) > SERIES_STYLED:
+        raise PluginError(f"benchmarks hook: extra.css colours {SERIES_STYLED} series (.s0 to .s{SERIES_STYLED - 1})")
+    colours = "".join(f";--s{i}:{light};--s{i}-dark:{dark}" for i, (_, _, light, dark, _, _) in enumerate(SERIES))
     parts = [
         f'<svg class="bench-chart" role="img" aria-labelledby="bench-chart-title bench-chart-desc" '
-        f'viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" xmlns="http://www.w3.org/2000/svg">',
+        f'viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px{colours}" '
+        'xmlns="http://www.w3.org/2000/svg">',
         '<title id="bench-chart-title">Peak memory of one attention call against sequence length, float32</title>',
         '<desc id="bench-chart-desc">Log-log plot of the measured peak memory in MiB for n from '
         f"{ns[0]:,} to {ns[-1]:,}: naive attention grows like n squared, blockwise attention like n, "
         "staying under its bound. The table above has the same numbers.</desc>",
-        "<style>"
-        + "".join(
-            f".bench-chart .s{i}{{color:{light}}}[data-md-color-scheme=slate] .bench-chart .s{i}{{color:{dark}}}"
-            for i, (_, _, light, dark, _, _) in enumerate(SERIES)
-        )
-        + ".bench-chart text{fill:currentColor;font-size:13px}"
-        ".bench-chart .grid{stroke:currentColor;stroke-opacity:.15}"
-        ".bench-chart .axis{stroke:currentColor;stroke-opacity:.6}"
-        ".bench-chart .line{fill:none;stroke:currentColor;stroke-width:2.5}</style>",
     ]
     decade = low
     while decade <= high * 1.0001:

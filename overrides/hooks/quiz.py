@@ -79,6 +79,7 @@ from xml.etree import ElementTree as etree
 import markdown
 import numpy as np
 import yaml
+from _exercise_html import render_exercise, summary_sentence
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
@@ -87,12 +88,17 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
+from attention.exercises import Exercise, catalogue
+
 TYPES = ("single", "multiple", "numeric")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 # An inline Markdown link [text](target): what a wrong option's explanation must contain.
 MARKDOWN_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s]+\)")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 QUIZ_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*quiz[ \t]*$", re.MULTILINE)
+EXERCISE_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*exercise[ \t]*$", re.MULTILINE)
+# Where the home page says how many exercises and catalogued mistakes the course holds (from the sources).
+EXERCISE_SUMMARY = "<!-- exercise-summary -->"
 
 QUESTION_KEYS = {
     "single": ({"id", "type", "prompt", "options"}, set()),
@@ -678,8 +684,10 @@ class _Build:
     links: list[Link] = field(default_factory=list)
     pages: dict[str, list[str]] = field(default_factory=dict)  # page url -> question ids, in order
     titles: dict[str, str] = field(default_factory=dict)
-    fences_in_source: int = 0  # ```quiz fences in the current page's Markdown
+    fences_in_source: int = 0  # ```quiz and ```exercise fences in the current page's Markdown
     rendered_fences: int = 0  # ... and how many of them the formatter rendered
+    exercises: dict[str, list[str]] = field(default_factory=dict)  # page url -> exercise ids, in order
+    placed: dict[str, str] = field(default_factory=dict)  # exercise id -> the source that places it
 
 
 _build = _Build()
@@ -741,19 +749,74 @@ def _render_fence(source: str, build: _Build, name: str) -> str:
     return wrap_quiz(rendered, page.url)
 
 
+def exercise_fence_format(
+    source: str, language: str, class_name: str, options: dict, md: markdown.Markdown, **kwargs: Any
+) -> str:
+    """pymdownx.superfences formatter for ```exercise fences: the body is an exercise's id.
+
+    The exercise must exist (``attention/exercises/``), belong to this lesson and be
+    placed once in the whole site; it is rendered by ``_exercise_html.py``.
+    """
+    build = _build
+    if build.page is None or build.fragments is None or build.config is None or build.files is None:
+        raise QuizError("exercise fence", None, "rendered outside an MkDocs build with overrides/hooks/quiz.py")
+    name = _source_name(build.page, build.config)
+    try:
+        return _render_exercise_fence(source.strip(), build, name)
+    except QuizError:
+        raise
+    except Exception as error:  # a bug here must stop the build, not hide the exercise
+        raise QuizError(name, source.strip(), f"could not be rendered: {type(error).__name__}: {error}") from error
+
+
+def _exercises_by_id() -> dict[str, Exercise]:
+    return {exercise.id: exercise for exercise in catalogue()}
+
+
+def _render_exercise_fence(ident: str, build: _Build, name: str) -> str:
+    page, fragments = build.page, build.fragments
+    assert page is not None and fragments is not None
+    known = _exercises_by_id()
+    if ident not in known:
+        raise QuizError(name, ident, f"no such exercise in attention/exercises/; they are: {', '.join(known)}")
+    exercise = known[ident]
+    lesson = posixpath.splitext(posixpath.basename(page.file.src_uri))[0]
+    if page.file.src_uri != f"lessons/{exercise.lesson}.md":
+        raise QuizError(name, ident, f"the exercise belongs to lessons/{exercise.lesson}.md, not to {lesson}")
+    if ident in build.placed:
+        raise QuizError(name, ident, f"placed twice: also in {build.placed[ident]}")
+    build.placed[ident] = name
+
+    def render(text: str) -> str:
+        out = fragments(text)
+        found, fragments.links.found = fragments.links.found, []
+        for href, target, anchor, problem in found:
+            if problem:
+                raise QuizError(name, ident, f"broken link {href!r}: {problem}")
+            build.links.append(Link(href, name, ident, page, target, anchor))
+        return out
+
+    build.exercises.setdefault(page.url, []).append(ident)
+    build.rendered_fences += 1
+    return render_exercise(exercise, render, page.url)
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Bind :func:`fence_format` to the ``quiz`` fence that mkdocs.yml declares under pymdownx.superfences."""
+    """Bind the formatters to the ``quiz`` and ``exercise`` fences that mkdocs.yml declares under pymdownx.superfences."""
     fences = (config.mdx_configs.get("pymdownx.superfences") or {}).get("custom_fences") or []
-    entries = [fence for fence in fences if fence.get("name") == "quiz"]
-    if len(entries) != 1 or "pymdownx.superfences" not in config.markdown_extensions:
-        raise PluginError(
-            "quiz hook: mkdocs.yml must declare the quiz fence once, under markdown_extensions: "
-            "- pymdownx.superfences: custom_fences: [{name: quiz, class: quiz}]"
-        )
-    entry = entries[0]
-    if entry.get("format") not in (None, fence_format):
-        raise PluginError("quiz hook: the quiz fence must not name a format in mkdocs.yml; this hook supplies it")
-    entry["format"] = fence_format
+    for fence_name, formatter in (("quiz", fence_format), ("exercise", exercise_fence_format)):
+        entries = [fence for fence in fences if fence.get("name") == fence_name]
+        if len(entries) != 1 or "pymdownx.superfences" not in config.markdown_extensions:
+            raise PluginError(
+                f"quiz hook: mkdocs.yml must declare the {fence_name} fence once, under markdown_extensions: "
+                f"- pymdownx.superfences: custom_fences: [{{name: {fence_name}, class: {fence_name}}}]"
+            )
+        entry = entries[0]
+        if entry.get("format") not in (None, formatter):
+            raise PluginError(
+                f"quiz hook: the {fence_name} fence must not name a format in mkdocs.yml; this hook supplies it"
+            )
+        entry["format"] = formatter
     _build.config = config
     return config
 
@@ -771,9 +834,12 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 
 def on_page_markdown(markdown_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     _build.page, _build.files, _build.source = page, files, markdown_text
-    _build.fences_in_source, _build.rendered_fences = len(QUIZ_FENCE.findall(markdown_text)), 0
+    fences = len(QUIZ_FENCE.findall(markdown_text)) + len(EXERCISE_FENCE.findall(markdown_text))
+    _build.fences_in_source, _build.rendered_fences = fences, 0
     if _build.fragments is not None:
         _build.fragments.for_page(page, files)
+    if EXERCISE_SUMMARY in markdown_text:
+        markdown_text = markdown_text.replace(EXERCISE_SUMMARY, summary_sentence(catalogue()))
     return markdown_text
 
 
@@ -781,18 +847,24 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
     """Every ```quiz fence of the page became a quiz (not, say, text, inside a badly indented block)."""
     if _build.rendered_fences != _build.fences_in_source:
         raise PluginError(
-            f"quiz hook: {_source_name(page, config)} has {_build.fences_in_source} ```quiz fence(s) but "
-            f"{_build.rendered_fences} became quizzes: is a fence indented, or not closed?"
+            f"quiz hook: {_source_name(page, config)} has {_build.fences_in_source} ```quiz and ```exercise fence(s) "
+            f"but {_build.rendered_fences} were rendered: is a fence indented, or not closed?"
         )
-    if page.url in _build.pages:
+    if page.url in _build.pages or page.url in _build.exercises:
         _build.titles[page.url] = page.title or page.url
     _build.page = None
     return html_text
 
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
-    """Every page is rendered now: check the anchors the quizzes link to (whatever ``--strict`` says)."""
-    problems = []
+    """Every page is rendered now: every exercise placed, and the anchors the quizzes link to (whatever ``--strict`` says)."""
+    # (A lesson the site does not have places nothing: a test's small site, say.)
+    lessons = {file.src_uri for file in files.documentation_pages()}
+    problems = [
+        f"exercise {exercise.id!r} is not placed: add an ```exercise fence naming it to lessons/{exercise.lesson}.md"
+        for exercise in catalogue()
+        if exercise.id not in _build.placed and f"lessons/{exercise.lesson}.md" in lessons
+    ]
     for link in _build.links:
         if link.target is None or not link.anchor:
             continue
@@ -805,21 +877,22 @@ def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
                 f"{link.target.src_uri} has no section #{link.anchor}"
             )
     if problems:
-        raise PluginError("quiz links point nowhere:\n" + "\n".join(problems))
+        raise PluginError("quiz and exercise links point nowhere:\n" + "\n".join(problems))
     return env
 
 
 def manifest(page: Page) -> dict[str, Any]:
-    """Every quiz question of the site by page, in navigation order, with links relative to ``page``."""
+    """Every quiz question and exercise of the site by page, in navigation order, with links relative to ``page``."""
     order = {p.url: i for i, p in enumerate(_build.nav.pages)} if _build.nav else {}
-    urls = sorted(_build.pages, key=lambda url: (order.get(url, len(order)), url))
+    urls = sorted(set(_build.pages) | set(_build.exercises), key=lambda url: (order.get(url, len(order)), url))
     return {
         "pages": [
             {
                 "page": url,
                 "title": _build.titles.get(url, url),
                 "href": get_relative_url(url or ".", page.url or "."),
-                "questions": _build.pages[url],
+                "questions": _build.pages.get(url, []),
+                "exercises": _build.exercises.get(url, []),
             }
             for url in urls
         ]

@@ -52,6 +52,12 @@ FOLDERS = {
         "The quizzes",
         "The quiz engine (`overrides/hooks/quiz.py`) and the content of every quiz in `docs/`.",
     ),
+    "tests/exercises": (
+        "The Build-it exercises",
+        "Every exercise of `attention/exercises/` under CPython, with the grader the page runs in Pyodide: "
+        "solutions, starters and every catalogued mistake; the grader against code that fails, loops, "
+        "hoards memory or tampers.",
+    ),
     "tests/browser": (
         "In the browser",
         "Playwright drives headless Chromium against the built site served on 127.0.0.1; every "

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+from attention.exercises import catalogue
+
 CHECK_PAGE = "check-your-understanding/"
 LESSON = "lessons/scaled-dot-product-attention/"
 
@@ -220,14 +222,15 @@ def test_export_then_import_restores_progress(page: Page, site_url: str, tmp_pat
     expect(page.locator("[data-quiz-progress]")).to_have_attribute("data-quiz-ready", "")
     before = _progress_rows(page)
     total = sum(len(ids) for ids in _manifest(page).values())
-    assert f"Whole course 1 of {total} 2 of {total}" in before
+    built = f"0 of {len(catalogue())}"  # the Build-it exercises solved (tests/browser/test_exercises.py)
+    assert f"Whole course 1 of {total} 2 of {total} {built}" in before
 
     with page.expect_download() as download:
         page.locator("button[data-action=export-progress]").click()
     exported = tmp_path / "progress.json"
     download.value.save_as(exported)
     data = json.loads(exported.read_text(encoding="utf-8"))
-    assert data["format"] == "attention-course-quiz-progress" and data["version"] == 1
+    assert data["format"] == "attention-course-quiz-progress" and data["version"] == 2 and data["exercises"] == {}
     assert sorted(data["progress"]) == [
         "check-your-understanding/#check-qkv-roles",
         "check-your-understanding/#check-why-scale",
@@ -237,7 +240,7 @@ def test_export_then_import_restores_progress(page: Page, site_url: str, tmp_pat
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("button[data-action=reset-progress]").click()
     expect(page.locator("[data-quiz-progress-status]")).to_have_text("All progress deleted.")
-    assert f"Whole course 0 of {total} 0 of {total}" in _progress_rows(page)
+    assert f"Whole course 0 of {total} 0 of {total} {built}" in _progress_rows(page)
 
     # A malformed file is refused and changes nothing.
     broken = tmp_path / "broken.json"
@@ -246,9 +249,20 @@ def test_export_then_import_restores_progress(page: Page, site_url: str, tmp_pat
     broken.write_text(json.dumps(bad), encoding="utf-8")
     page.locator("input[data-action=import-progress]").set_input_files(broken)
     expect(page.locator("[data-quiz-progress-status]")).to_contain_text("Could not import")
-    assert f"Whole course 0 of {total} 0 of {total}" in _progress_rows(page)
+    assert f"Whole course 0 of {total} 0 of {total} {built}" in _progress_rows(page)
 
     page.locator("input[data-action=import-progress]").set_input_files(exported)
+    expect(page.locator("[data-quiz-progress-status]")).to_have_text("Imported 2 answers.")
+    assert _progress_rows(page) == before
+
+    # An export of the first version (answers only, before the exercises) still imports.
+    first = tmp_path / "version-1.json"
+    older = json.loads(exported.read_text(encoding="utf-8"))
+    older["version"] = 1
+    del older["exercises"]
+    first.write_text(json.dumps(older), encoding="utf-8")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("input[data-action=import-progress]").set_input_files(first)
     expect(page.locator("[data-quiz-progress-status]")).to_have_text("Imported 2 answers.")
     assert _progress_rows(page) == before
 
@@ -302,7 +316,7 @@ def test_an_import_asks_before_it_replaces_saved_answers(page: Page, site_url: s
     page.locator("input[data-action=import-progress]").set_input_files(upload)
     status = page.locator("[data-quiz-progress-status]")
     expect(status).to_have_text("Import cancelled. Your progress was not changed.")
-    assert asked == ["confirm: Replace your 1 saved answer to the course's quizzes with the 2 answers in this file?"]
+    assert asked == ["confirm: Replace your 1 answer saved in this browser with the 2 answers in this file?"]
     assert _stored_progress(page) == saved and _progress_rows(page) == rows
 
     page.once("dialog", answer(True))

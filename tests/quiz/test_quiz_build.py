@@ -43,6 +43,8 @@ markdown_extensions:
       custom_fences:
         - name: quiz
           class: quiz
+        - name: exercise
+          class: exercise
 validation:
   omitted_files: warn
   absolute_links: warn
@@ -125,8 +127,8 @@ def test_a_good_site_builds_with_quizzes_links_and_progress(tmp_path: Path, capl
     manifest = json.loads(html.unescape(attribute))
     assert manifest == {
         "pages": [
-            {"page": "lesson/", "title": "Lesson", "href": "lesson/", "questions": ["lesson-q"]},
-            {"page": "other/", "title": "Other", "href": "other/", "questions": ["other-q"]},
+            {"page": "lesson/", "title": "Lesson", "href": "lesson/", "questions": ["lesson-q"], "exercises": []},
+            {"page": "other/", "title": "Other", "href": "other/", "questions": ["other-q"], "exercises": []},
         ]
     }
     assert "WARNING" not in log
@@ -182,7 +184,8 @@ def test_a_link_to_a_missing_page_stops_the_build(tmp_path: Path, caplog: pytest
 
 def test_the_fence_must_be_declared_in_mkdocs_yml(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     config = CONFIG.replace(
-        "  - pymdownx.superfences:\n      custom_fences:\n        - name: quiz\n          class: quiz\n",
+        "  - pymdownx.superfences:\n      custom_fences:\n        - name: quiz\n          class: quiz\n"
+        "        - name: exercise\n          class: exercise\n",
         "  - pymdownx.superfences\n",
     )
     project = _site(tmp_path, config=config)
@@ -197,7 +200,7 @@ def test_a_quiz_fence_that_does_not_render_stops_the_build(tmp_path: Path, caplo
     lesson = project / "docs" / "lesson.md"
     lesson.write_text(lesson.read_text(encoding="utf-8") + "\n```quiz\n- id: x\n", encoding="utf-8")
     message = _fails(project, caplog)
-    assert "docs/lesson.md has 2 ```quiz fence(s) but 1 became quizzes" in message
+    assert "docs/lesson.md has 2 ```quiz and ```exercise fence(s) but 1 were rendered" in message
 
 
 def test_the_progress_placeholder_is_required_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

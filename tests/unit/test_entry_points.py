@@ -1,8 +1,9 @@
 """The page's entry points: the Python functions it calls by name with JSON arguments, never with source.
 
 The worker's list (``ENTRY_POINTS`` in ``docs/runner/worker.js``) and the
-package agree: every name on it is a function of ``attention.lab.entry`` or
-``attention.training.entry`` that takes JSON text and returns JSON text, and
+package agree: every name on it is a function of ``attention.lab.entry``,
+``attention.training.entry`` or ``attention.exercises.entry`` that takes JSON
+text and returns JSON text, and
 every such function is on it. The hand-built view returned for a setting is
 the package's view of it, number for number; MiniLM's, from the cached
 weights, is :func:`~attention.lab.minilm.minilm_view_json`'s. The training
@@ -21,6 +22,7 @@ import re
 
 import pytest
 
+from attention.exercises import entry as exercises_entry
 from attention.lab import entry as lab_entry
 from attention.lab import visualizer_data
 from attention.training import entry as training_entry
@@ -39,7 +41,7 @@ def worker_entry_points() -> list[str]:
 
 def test_the_worker_lists_exactly_the_entry_points_of_the_package() -> None:
     names = worker_entry_points()
-    package = [f"{module.__name__}.{name}" for module in (lab_entry, training_entry) for name in module.__all__]
+    package = [f"{module.__name__}.{name}" for module in (lab_entry, training_entry, exercises_entry) for name in module.__all__]
     assert sorted(names) == sorted(package)
     for name in names:
         module, _, function = name.rpartition(".")
