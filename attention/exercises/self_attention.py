@@ -1,21 +1,260 @@
 """Build it: the lesson "Self-attention".
 
-Two exercises, in "Who may attend to whom: masks": the causal mask of a
-GPT-style model, and attention under a boolean mask, where a query that may
-attend to nothing gets zeros, never NaN.
+Three exercises: self-attention computed from the tokens and three
+projections, where the lesson first computes it ("One sequence, three views of
+it"); then, in "Who may attend to whom: masks", the causal mask of a GPT-style
+model, and attention under a boolean mask, where a query that may attend to
+nothing gets zeros, never NaN.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import causal_mask, scaled_dot_product_attention
+from .. import causal_mask, scaled_dot_product_attention, self_attention
 from .format import FLOAT32, Case, Exercise, Mistake, Returns, Tolerance, random_arrays
 
 LESSON = "self-attention"
 MASKS = "self-attention.md#who-may-attend-to-whom-masks"
 CAUSAL = "self-attention.md#causal-gpt-versus-bidirectional-bert"
 PADDING = "self-attention.md#padding-masks"
+THREE_VIEWS = "self-attention.md#one-sequence-three-views-of-it"
+WHERE_FROM = "query-key-value.md#where-queries-keys-and-values-come-from"
+WHY_THREE = "query-key-value.md#why-three-matrices-and-not-one"
+STEP_1 = "scaled-dot-product-attention.md#step-1-scores-how-well-does-each-query-match-each-key"
+STEP_2 = "scaled-dot-product-attention.md#step-2-scale-divide-by-d_k"
+STEP_3 = "scaled-dot-product-attention.md#step-3-softmax-turn-each-row-of-scores-into-weights"
+
+
+# ── Self-attention from X ──────────────────────────────────────────────────
+
+
+def _self_attention_cases() -> list[Case]:
+    # Arguments: x (..., n, d_model), w_q and w_k (d_model, d_k), w_v (d_model, d_v).
+    return [
+        Case("one token, d_model = 4, d_k = 3, d_v = 2", random_arrays(1, (1, 4), (4, 3), (4, 3), (4, 2))),
+        Case("square weights, 4 tokens, d_model = d_k = d_v = 3", random_arrays(2, (4, 3), (3, 3), (3, 3), (3, 3))),
+        Case("4 tokens, d_model = 6, d_k = 3, d_v = 2", random_arrays(3, (4, 6), (6, 3), (6, 3), (6, 2))),
+        Case("5 tokens, d_model = 4, d_k = 2, d_v = 3", random_arrays(4, (5, 4), (4, 2), (4, 2), (4, 3))),
+        Case("huge scores, 3 tokens", random_arrays(5, (3, 4), (4, 2), (4, 2), (4, 3), scale=10.0)),
+        Case(
+            "a batch of 2, 3 tokens, d_model = 5, d_k = 4, d_v = 2",
+            random_arrays(6, (2, 3, 5), (5, 4), (5, 4), (5, 2)),
+        ),
+        Case(
+            "float32, 4 tokens, d_model = 5, d_k = 3, d_v = 2",
+            tuple(a.astype(np.float32) for a in random_arrays(7, (4, 5), (5, 3), (5, 3), (5, 2))),
+            FLOAT32,
+        ),
+    ]
+
+
+SELF_ATTENTION = Exercise(
+    id="self-attention-from-x",
+    lesson=LESSON,
+    title="Self-attention from X",
+    function="self_attention",
+    prompt=(
+        r"Write `self_attention(x, w_q, w_k, w_v)`: project the tokens, the rows of `x`, into queries "
+        r"\(Q = XW_Q\), keys \(K = XW_K\) and values \(V = XW_V\), and return "
+        r"\(\operatorname{softmax}(QK^\top/\sqrt{d_k})\,V\), one new vector per token, shape `(..., n, d_v)`. "
+        r"The widths \(d_\text{model}\), \(d_k\) and \(d_v\) may all differ, `x` may have leading batch axes, "
+        "float32 stays float32, and the scores may be large."
+    ),
+    starter='''import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    """Every token of x attends to every token of x, itself included.
+
+    x: the tokens, one row each, shape (..., n, d_model).
+    w_q: the query projection, shape (d_model, d_k).
+    w_k: the key projection, shape (d_model, d_k).
+    w_v: the value projection, shape (d_model, d_v).
+    Returns: the output, shape (..., n, d_v), in x's dtype (float32 stays
+        float32).
+    """
+    raise NotImplementedError
+''',
+    solution='''import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    """Every token of x attends to every token of x, itself included."""
+    q, k, v = x @ w_q, x @ w_k, x @ w_v  # three views of the same tokens
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])  # (..., n, n): query i, key j
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    weights = e / e.sum(axis=-1, keepdims=True)  # each token's row sums to 1
+    return weights @ v
+''',
+    reference=lambda x, w_q, w_k, w_v: self_attention(x, w_q, w_k, w_v).output,
+    cases=_self_attention_cases,
+    returns=(Returns("output", "(..., n, d_v)"),),
+    tolerance=Tolerance(rtol=1e-9, atol=1e-12),
+    hints=(
+        (
+            "Project first, each with its own matrix and the tokens on the left: `q = x @ w_q`, `k = x @ w_k`, "
+            r"`v = x @ w_v`, of widths \(d_k\), \(d_k\) and \(d_v\)."
+        ),
+        (
+            "Then it is scaled dot-product attention of `q`, `k` and `v`: the scores `q @ np.swapaxes(k, -1, -2)` "
+            r"are `(..., n, n)`, divided by \(\sqrt{d_k}\), the width of `q`, not of `x`."
+        ),
+        (
+            "The softmax runs along each row, over the keys (`axis=-1`), after subtracting the row's maximum; "
+            "the output is the weights `@ v`."
+        ),
+    ),
+    mistakes=(
+        Mistake(
+            id="keys-made-with-w-q",
+            title="W_Q used for the keys too",
+            explanation=(
+                "Your keys are `x @ w_q`, the queries again, so `w_k` is never used and the scores are "
+                "symmetric: token i matches token j exactly as well as j matches i. Asking and being found are "
+                "two jobs with two matrices: the keys are `x @ w_k`. See "
+                f"[why three matrices and not one?]({WHY_THREE})"
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, v = x @ w_q, x @ w_v
+    scores = q @ np.swapaxes(q, -1, -2) / math.sqrt(q.shape[-1])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True) @ v
+""",
+        ),
+        Mistake(
+            id="values-not-projected",
+            title="The values not projected",
+            explanation=(
+                r"Your output has width \(d_\text{model}\), not \(d_v\): you averaged the tokens `x` themselves "
+                "instead of their values. The values are a third learned view of the tokens, `v = x @ w_v`, and "
+                "the weights average those. See "
+                f"[one sequence, three views of it]({THREE_VIEWS})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k = x @ w_q, x @ w_k
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True) @ x
+""",
+        ),
+        Mistake(
+            id="scaled-by-d-model",
+            title="Scaled by √d_model, not √d_k",
+            explanation=(
+                r"You divided the scores by the square root of the tokens' width \(d_\text{model}\), "
+                r"`x.shape[-1]`. The scores are dot products of a query and a key, each of width \(d_k\): divide "
+                f"by `math.sqrt(w_q.shape[1])`, or the width of `q`. See [step 2]({STEP_2})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(x.shape[-1])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True) @ v
+""",
+        ),
+        Mistake(
+            id="softmax-over-queries",
+            title="Softmax over the queries",
+            explanation=(
+                "Your weights sum to 1 down each column, over the queries, instead of along each row: row i of "
+                "the weights is how token i spreads its own attention over all the tokens, so it is each row "
+                f"that must sum to 1. Normalise along `axis=-1`; see [step 3]({STEP_3}) and "
+                f"[one sequence, three views of it]({THREE_VIEWS})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    e = np.exp(scores - scores.max(axis=-2, keepdims=True))
+    return e / e.sum(axis=-2, keepdims=True) @ v
+""",
+        ),
+        Mistake(
+            id="projections-transposed",
+            title="The projections transposed",
+            explanation=(
+                "You multiplied by the transposed matrices, `x @ w_q.T`, as if they were stored "
+                r"\(d_k \times d_\text{model}\) (the convention of PyTorch's `nn.Linear`): when the widths differ "
+                "the shapes do not line up, and with square matrices the result is wrong. Here a projection is "
+                r"\(d_\text{model} \times d_k\) and a token is a row, so `x @ w_q` is already its query. See "
+                f"[where queries, keys and values come from]({WHERE_FROM})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k, v = x @ w_q.T, x @ w_k.T, x @ w_v.T
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True) @ v
+""",
+        ),
+        Mistake(
+            id="k-dot-t-on-a-batch",
+            title="The batch axis transposed too",
+            explanation=(
+                "Your function is right for one sequence and fails on a batch: `k.T` reverses every axis, the "
+                "batch's too, so `q @ k.T` pairs the wrong axes or does not line up. Swap only the last two, "
+                f"`np.swapaxes(k, -1, -2)`; see [step 1]({STEP_1})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    scores = q @ k.T / math.sqrt(q.shape[-1])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True) @ v
+""",
+        ),
+        Mistake(
+            id="overflow",
+            title="NaN for large scores",
+            explanation=(
+                "Your output is NaN when the scores are large: `np.exp` overflows to infinity, and infinity "
+                "divided by infinity is NaN. Subtract each row's maximum score before `np.exp`; the weights do "
+                f"not change. See [step 3]({STEP_3})."
+            ),
+            code="""import math
+
+import numpy as np
+
+
+def self_attention(x, w_q, w_k, w_v):
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    e = np.exp(scores)
+    return e / e.sum(axis=-1, keepdims=True) @ v
+""",
+        ),
+    ),
+)
 
 
 # ── The causal mask ────────────────────────────────────────────────────────
@@ -345,4 +584,4 @@ def masked_attention(q, k, v, mask):
     ),
 )
 
-EXERCISES = (CAUSAL_MASK, MASKED_ATTENTION)
+EXERCISES = (SELF_ATTENTION, CAUSAL_MASK, MASKED_ATTENTION)

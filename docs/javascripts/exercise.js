@@ -279,7 +279,7 @@ class Exercise {
     else delete this.root.dataset.exerciseMistake;
     const explanation = report.mistake && this.root.querySelector(`[data-exercise-mistake="${CSS.escape(report.mistake)}"]`);
     if (explanation) {
-      // The check it fails (a wrong shape first of all), then the mistake, as the build rendered it.
+      // The mistake, as the build rendered it, then the check it fails (its shape, its values).
       explanation.hidden = false;
       this.message.textContent = report.detail || "";
       this.message.hidden = !report.detail;

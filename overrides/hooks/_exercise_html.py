@@ -95,13 +95,14 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
         "</div>",
         '<div class="exercise-feedback" data-exercise-feedback>',
         '<p class="exercise-verdict" data-exercise-verdict role="status"></p>',
-        '<pre class="exercise-message" data-exercise-message tabindex="0" hidden></pre>',
     ]
+    # A diagnosed mistake's explanation first, then the check it fails (the report).
     for mistake in exercise.mistakes:
         out.append(
             f'<div class="exercise-mistake" data-exercise-mistake="{_attr(mistake.id)}" hidden>'
             f"{md(mistake.explanation)}</div>"
         )
+    out.append('<pre class="exercise-message" data-exercise-message tabindex="0" hidden></pre>')
     out.append("</div>")
     out.append('<div class="exercise-hints" data-exercise-hints>')
     for number, hint in enumerate(exercise.hints, start=1):

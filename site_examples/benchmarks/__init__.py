@@ -10,5 +10,7 @@ Benchmarks, not tests: each reports against its targets and never asserts them.
 - :mod:`.model_figures`: what running all-MiniLM-L6-v2 in the reader's browser costs, ``docs/data/model-figures.*``;
 - :mod:`.page_figures`: layout shift, responsiveness while training and a long visit's memory in headless
   Chromium, ``docs/data/page-figures.json`` (what the browser tests check by state, measured in time and pixels);
+- :mod:`.exercise_figures`: how fast Check answers on every Build-it exercise in headless Chromium,
+  ``docs/data/exercise-figures.*``;
 - :mod:`.units`: how the figures are written (milliseconds, MiB), shared with the benchmarks hook.
 """

@@ -26,9 +26,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from attention.exercises import catalogue
 from site_examples.browser import free_address, serve, with_tools
-from tests.browser.test_accessibility import axe, settled
 from tests.browser.conftest import handled, poll
+from tests.browser.test_accessibility import axe, settled
 from tests.helpers import load_hook
 
 LESSON = "lessons/scaled-dot-product-attention/"
@@ -175,6 +176,16 @@ def test_after_one_visit_lesson_lab_quiz_and_search_work_offline(offline_page, s
     expect(page.locator("h1")).to_contain_text("Scaled dot-product attention")
     assert _run_first_block(page) == online
 
+    # A Build-it exercise: its editor and its grader, offline.
+    exercise = next(e for e in catalogue() if e.id == "stable-softmax")
+    box = page.locator("[data-exercise='stable-softmax']")
+    box.locator("[data-exercise-code]").click()
+    expect(box.locator(".cm-content")).to_be_focused()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(exercise.solution)
+    box.locator("button[data-action=check]").click()
+    expect(box).to_have_attribute("data-exercise-result", "passed")
+
     # The lab with its hand-built model: a preset, then a sentence computed live in Python (stored, offline).
     _lab_computes_a_sentence(page, site_url)
 
@@ -196,7 +207,7 @@ def test_after_one_visit_lesson_lab_quiz_and_search_work_offline(offline_page, s
     result.click()
     # The result's page, its query (?h=) ignored by the store, with the terms highlighted.
     expect(page).not_to_have_url(site_url + "check-your-understanding/")
-    expect(page.locator("article mark[data-md-highlight]").first).to_have_text(re.compile("softmax", re.I))
+    expect(page.locator("article mark[data-md-highlight]").first).to_have_text(re.compile("softmax", re.IGNORECASE))
 
 
 def test_the_worker_s_own_requests_go_through_the_harness(offline_page, site_url: str, traffic) -> None:
