@@ -8,7 +8,8 @@ rules of the checks (their number and tolerances, counted from the exercise's
 cases), the starter, every hint, every mistake's explanation and the solution;
 the script reveals what applies. The starter and the solution are coloured by
 Pygments with the site's classes, outside any ``language-python`` block, so
-the lesson runner and the deferred colouring leave them alone.
+the lesson runner and the deferred colouring leave them alone; and without
+Material's copy button (``no-copy``): the editor is the reader's to copy from.
 """
 
 from __future__ import annotations
@@ -65,10 +66,10 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
         f'<p class="exercise-title" id="{title_id}" role="heading" aria-level="3">{_attr(exercise.title)}</p>',
         f'<div class="exercise-prompt">{md(exercise.prompt)}</div>',
         f'<p class="exercise-rules">{rules(exercise)}</p>',
-        # The editor's look is the lesson blocks' (runner-code, in runner.css); the <div class="highlight">
+        # The editor looks like the lesson blocks' (runner.css styles .exercise-editor with them); the <div class="highlight">
         # is what the editor replaces.
         (
-            f'<div class="exercise-editor runner-code" data-exercise-editor><div class="highlight"><pre data-exercise-code '
+            f'<div class="exercise-editor" data-exercise-editor><div class="highlight no-copy"><pre data-exercise-code '
             f'tabindex="0" role="textbox" aria-multiline="true" aria-label="Your code: {_attr(exercise.title)}, editable">'
             f"<code>{coloured(exercise.starter)}</code></pre></div></div>"
         ),
@@ -114,7 +115,7 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
     out += [
         '<div class="exercise-solution" data-exercise-solution hidden>',
         '<p class="exercise-solution-label">A solution, with numpy alone</p>',
-        f'<div class="highlight"><pre><code>{coloured(exercise.solution)}</code></pre></div>',
+        f'<div class="highlight no-copy"><pre><code>{coloured(exercise.solution)}</code></pre></div>',
         "</div>",
         "</div>",
     ]

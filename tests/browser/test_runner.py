@@ -374,7 +374,7 @@ def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page:
             """() => ({
               runner: document.querySelectorAll('[data-runner]').length,
               marked: document.querySelectorAll('div.language-python.highlight.no-copy').length,
-              marked_outside: document.querySelectorAll('.highlight.no-copy:not([data-runner] .highlight)').length,
+              marked_outside: document.querySelectorAll('.highlight.no-copy:not([data-runner] .highlight, [data-exercise] .highlight)').length,
               material_in_runner: document.querySelectorAll('[data-runner] .md-code__button').length,
               slots: document.querySelectorAll('.runner-slot').length,
               in_slots: [...document.querySelectorAll('.runner-slot')]
