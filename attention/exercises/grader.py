@@ -47,6 +47,7 @@ from .guest import (
     Watch,
     guest_builtins,
     limits,
+    package_hidden,
 )
 
 __all__ = ["Report", "grade", "run_code"]
@@ -319,7 +320,12 @@ def grade(
     try:
         for case in known.cases:
             try:
-                with limits(time_limit, memory_limit) as peak, np.errstate(all="ignore"), warnings.catch_warnings():
+                with (
+                    limits(time_limit, memory_limit) as peak,
+                    np.errstate(all="ignore"),
+                    warnings.catch_warnings(),
+                    package_hidden(),
+                ):
                     warnings.simplefilter("ignore")  # the reader's warnings would reach the console, not the reader
                     value = function(*_fresh(case.args))
                     if peak() > memory_limit:
@@ -362,7 +368,7 @@ def grade(
 def _define(compiled: Any, namespace: dict[str, Any], time_limit: float, memory_limit: int) -> tuple[str, ...] | None:
     """Run the reader's module body; a failure as the report's (kind, title, message)."""
     try:
-        with limits(time_limit, memory_limit):
+        with limits(time_limit, memory_limit), package_hidden():
             exec(compiled, namespace)  # noqa: S102 - the reader's code, as a guest (attention.exercises.guest)
     except Refused as error:
         return ("refused", "Only numpy here", str(error))

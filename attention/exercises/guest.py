@@ -6,7 +6,9 @@ runs the lessons), so it runs:
 - in a namespace of its own, whose builtins' ``__import__`` admits numpy and a
   few pure modules of the standard library (:data:`ALLOWED`) and refuses the
   rest with a sentence naming the module: ``attention``, the package the checks
-  compare with, is refused with a sentence of its own;
+  compare with, is refused with a sentence of its own, and ``sys.modules``
+  shows it as modules that refuse every use while the code runs
+  (:func:`package_hidden`);
 - under a trace function on its own frames (the file :data:`READER_FILE`),
   which stops it once it has run :data:`TIME_LIMIT_S` seconds or holds more
   than :data:`MEMORY_LIMIT_BYTES` (tracemalloc counts numpy's arrays) — so a
@@ -47,6 +49,7 @@ __all__ = [
     "Watch",
     "guest_builtins",
     "limits",
+    "package_hidden",
 ]
 
 READER_FILE = "<your code>"
@@ -97,6 +100,36 @@ def _guarded_import(
         allowed = ", ".join(sorted(ALLOWED - {"numpy", "__future__"}))
         raise Refused(f"Check runs numpy (and {allowed}) only: `import {name}` was refused.")
     return _real_import(name, globals, locals, fromlist or (), level)
+
+
+class _Hidden(ModuleType):
+    """What ``sys.modules`` holds for the package while the reader's code runs: any use of it is refused."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        raise Refused(
+            f"Your code reached {self.__name__}.{name} through sys.modules: that is the package the checks compare "
+            "your function with. Write the function with numpy alone."
+        )
+
+
+@contextmanager
+def package_hidden() -> Iterator[None]:
+    """While the block runs, ``sys.modules`` shows the ``attention`` package as modules that refuse every use.
+
+    The guarded import refuses ``import attention``; this catches a reader who goes around it (say, through
+    ``typing.sys.modules``). The grader keeps its own references, so it does not need the entries meanwhile.
+    """
+    saved = {
+        name: module for name, module in sys.modules.items() if name == "attention" or name.startswith("attention.")
+    }
+    for name in saved:
+        sys.modules[name] = _Hidden(name)
+    try:
+        yield
+    finally:
+        sys.modules.update(saved)
 
 
 def guest_builtins() -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The grader against a reader who gets it wrong, or tries to cheat: every message, and the Python usable after.
 
 On the softmax exercise, code that: does not compile; imports ``attention`` or
-any module but numpy and a few pure ones; defines no such function; raises
+any module but numpy and a few pure ones, or reaches the package through
+``sys.modules``; defines no such function; raises
 (shown with the reader's own lines only, never the grader's); loops forever
 (stopped at the stated limit, and said so); holds too much memory; returns
 None, a list, an ndarray subclass, the wrong shape or dtype; or tampers with
@@ -60,6 +61,20 @@ def test_imports_other_than_numpy_are_refused_with_a_sentence(code: str, sentenc
     else:
         assert report.kind == "refused" and report.title == "Only numpy here"
         assert sentence in report.message
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import typing\ndef softmax(x):\n    return typing.sys.modules['attention'].softmax(x)\n",
+        "import typing\nfrom_package = typing.sys.modules['attention.softmax'].softmax\ndef softmax(x):\n    return from_package(x)\n",
+    ],
+)
+def test_the_package_reached_through_sys_modules_is_refused(code: str) -> None:
+    report = graded(code)
+    assert report.kind in ("raised", "refused")
+    assert "through sys.modules: that is the package the checks compare your function with" in report.message
+    assert "attention" in __import__("sys").modules and not report.passed
 
 
 def test_open_and_input_are_not_there() -> None:
@@ -164,13 +179,6 @@ def test_a_generic_wrong_answer_shows_the_smallest_failing_check() -> None:
         ("import numpy as np\nnp.exp = lambda x: x\n", "numpy.exp"),
         ("import numpy as np\nnp.zeros_like = None\ndel np.ones\n", "numpy.ones"),
         ("import typing\ntyping.sys.modules['numpy'] = None\n", "sys.modules['numpy']"),
-        (
-            (
-                "import typing\ngrader = typing.sys.modules['attention.exercises.grader']\n"
-                "grader._close = lambda got, want, tol: got == got\n"
-            ),
-            "attention.exercises.grader._close",
-        ),
         ("import typing\nb = typing.sys.modules['builtins']\nb.len = lambda x: 0\n", "builtins.len"),
     ],
 )
@@ -178,6 +186,16 @@ def test_tampering_is_undone_and_never_passes(code: str, named: str) -> None:
     report = graded(code + "def softmax(x):\n    return x\n")
     assert report.kind == "tampered" and report.title == "Your code changed numpy or the grader"
     assert named in report.message and "did not grade this run" in report.message
+
+
+def test_the_grader_itself_is_out_of_reach() -> None:
+    code = (
+        "import typing\ngrader = typing.sys.modules['attention.exercises.grader']\n"
+        "grader._close = lambda got, want, tol: got == got\ndef softmax(x):\n    return x\n"
+    )
+    report = graded(code)  # what it changed was a stand-in: the grader compares as it did
+    assert (report.kind, report.case) == ("values", "one score")
+    assert grader._close.__module__ == "attention.exercises.grader"
 
 
 def test_tampering_inside_the_function_is_caught_too() -> None:
