@@ -267,6 +267,11 @@ class Exercise {
     }
     if (message.startsWith("Python could not start")) return `${message} Your code is kept: press Check again.`;
     if (message === "stopped") return "Python was stopped before Check finished. Your code is kept: press Check again.";
+    if (message.startsWith("Traceback")) {
+      // The grader itself failed (the reader's own errors come back in its report): a bug of the course's.
+      console.error(`attention course: the grader failed on exercise ${this.id}`, message);
+      return "Check failed inside the course's grader, not in your code (the details are in the browser's console). Your code is kept.";
+    }
     return `Python stopped before Check finished (${message}). Your code is kept: press Check again, and Python restarts.`;
   }
 
