@@ -99,18 +99,26 @@ setup() {
     if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
         git -C "$ROOT" config core.hooksPath .githooks
     fi
-    local stamp
-    stamp=$(inputs_digest)
+    # The main environment and the front-end packages install side by side (each mostly waits for its
+    # files), and so do the environments of the functions named as arguments (setup setup_latest setup_oldest).
+    in_parallel setup_main setup_npm "$@"
+    # The pretrained model's weights (all-MiniLM-L6-v2, Apache-2.0) for
+    # its notebook and tests: fetched once into ~/.cache, verified, never committed.
+    .venv/bin/python -m attention.models fetch
+}
+
+setup_main() {
     # The main environment: the site and the tests, as $MAIN_LOCK pins them
     # (with Pyodide's numpy, so lesson outputs match the browser's), and the
     # package itself, editable. Python 3.12 is Pyodide 0.27's, which the build
     # byte-compiles the attention wheel for.
-    local python
+    local stamp python
+    stamp=$(inputs_digest)
     python=$(find_python 12)
     make_venv .venv "$stamp $python" "$python" "$MAIN_LOCK" -e .
-    # The pretrained model's weights (all-MiniLM-L6-v2, Apache-2.0) for
-    # its notebook and tests: fetched once into ~/.cache, verified, never committed.
-    .venv/bin/python -m attention.models fetch
+}
+
+setup_npm() {
     # Front-end files (KaTeX, which also typesets the math at build time, and Pyodide), exactly as package-lock.json
     # pins them, with no package's install script run (.npmrc says so too): the one package that has one, esbuild,
     # finds its native binary in the platform package @esbuild/linux-x64 (or another platform's) without it.
@@ -121,6 +129,20 @@ setup() {
         npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
         echo "$lock" >node_modules/.stamp
     fi
+}
+
+# in_parallel FUNCTION...: run each FUNCTION in the background, wait for them all, and fail if any
+# failed (each says why on stderr).
+in_parallel() {
+    local function pids=() failed=0 pid
+    for function in "$@"; do
+        "$function" &
+        pids+=("$!")
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" || failed=1
+    done
+    [ "$failed" = 0 ] || die "the set-up failed (above)"
 }
 
 setup_browser() {
@@ -156,13 +178,17 @@ setup_latest() {
 
 setup_oldest() {
     # The oldest versions pyproject.toml claims to support: Python 3.10, numpy 1.24,
-    # as $OLDEST_LOCK pins them. Prints the environment's folder, or nothing
-    # when no Python 3.10 is at hand.
+    # as $OLDEST_LOCK pins them. Without a Python 3.10 at hand, removes any
+    # .venv-oldest left from before (has_oldest then says no).
     local stamp python
-    python=$( (find_python 10) 2>/dev/null) || return 0
+    python=$( (find_python 10) 2>/dev/null) || { rm -rf .venv-oldest; return 0; }
     stamp="oldest-$(inputs_digest) $python"
     make_venv .venv-oldest "$stamp" "$python" "$OLDEST_LOCK" -e .
-    echo .venv-oldest
+}
+
+# has_oldest: whether setup_oldest made .venv-oldest for this checkout's inputs.
+has_oldest() {
+    [ -f .venv-oldest/.stamp ] && [ "$(cut -d' ' -f1 .venv-oldest/.stamp)" = "oldest-$(inputs_digest)" ]
 }
 
 # lock [--upgrade]: re-resolve the three lock files with uv (installed once into
@@ -219,10 +245,11 @@ case "$cmd" in
     test)
         # The whole suite always executes the notebooks (the knob is for quick local builds).
         unset ATTENTION_COURSE_EXECUTE_NOTEBOOKS
-        locked setup
+        # The main environment, the front-end packages and the package's two test environments, side by side.
+        locked setup setup_latest setup_oldest
         setup_browser
-        locked setup_latest
-        oldest=$(locked setup_oldest)
+        oldest=
+        if has_oldest; then oldest=.venv-oldest; fi
         # One thread for numpy's linear algebra in every test process: the suite already keeps every
         # core busy, and a BLAS that starts a thread per core then waits its turn, spinning, and slows
         # the other processes too (measured with both cores loaded: tests/unit/test_smollm2.py took
@@ -231,8 +258,9 @@ case "$cmd" in
             export "$variable=${!variable:-1}"
         done
         # The site, built once for the whole run (its notebooks executed), for an address the run then serves
-        # it on (tests/site_build.py); beside the build, which keeps one core busy, the package's tests on the
-        # newest and on the oldest versions, one after the other on the other core.
+        # it on (tests/site_build.py); beside the build, the package's tests on the newest and on the oldest
+        # versions, all three at once: the build alone keeps one core busy, and the two package runs together
+        # take longer than it, so one after the other they left a core idle for a minute after the build.
         work=$(mktemp -d)
         trap 'rm -rf "$work"' EXIT
         host=$(.venv/bin/python -c 'from site_examples.browser import free_address; print(free_address())')
@@ -241,20 +269,25 @@ case "$cmd" in
         build_pid=$!
         (
             log "package tests with the newest numpy $(.venv-latest/bin/python -c 'import numpy; print(numpy.__version__)')"
-            status=0
-            .venv-latest/bin/python -m pytest tests/unit attention -q "$@" || status=1
-            if [ -n "$oldest" ]; then
+            exec .venv-latest/bin/python -m pytest tests/unit attention -q "$@"
+        ) >"$work/latest.log" 2>&1 &
+        latest_pid=$!
+        if [ -n "$oldest" ]; then
+            (
                 log "package tests with the oldest supported: $(.venv-oldest/bin/python --version), numpy $(.venv-oldest/bin/python -c 'import numpy; print(numpy.__version__)')"
-                .venv-oldest/bin/python -m pytest tests/unit attention -q "$@" || status=1
-            else
-                log "NOTE: no Python 3.10 found: the package was not tested on the oldest versions it supports"
-            fi
-            exit "$status"
-        ) >"$work/package.log" 2>&1 &
-        package_pid=$!
+                exec .venv-oldest/bin/python -m pytest tests/unit attention -q "$@"
+            ) >"$work/oldest.log" 2>&1 &
+            oldest_pid=$!
+        fi
         package_failed=0
-        wait "$package_pid" || package_failed=1
-        cat "$work/package.log"
+        wait "$latest_pid" || package_failed=1
+        cat "$work/latest.log"
+        if [ -n "$oldest" ]; then
+            wait "$oldest_pid" || package_failed=1
+            cat "$work/oldest.log"
+        else
+            log "NOTE: no Python 3.10 found: the package was not tested on the oldest versions it supports"
+        fi
         wait "$build_pid" || die "the site's build failed (above)"
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
         # On every core (at most four), each file's tests on one worker, in order (a lesson's examples share a

@@ -200,9 +200,9 @@ def chromium() -> str | None:
     return None
 
 
-def launch(playwright: Playwright) -> Browser:
-    """Headless :func:`chromium` with :data:`CHROMIUM_ARGS`."""
-    return playwright.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
+def launch(playwright: Playwright, *extra_args: str) -> Browser:
+    """Headless :func:`chromium` with :data:`CHROMIUM_ARGS` (and ``extra_args``)."""
+    return playwright.chromium.launch(executable_path=chromium(), args=[*CHROMIUM_ARGS, *extra_args])
 
 
 # Set before a page's scripts run, it asks the page for its handle on Python's session,
