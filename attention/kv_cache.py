@@ -241,8 +241,8 @@ class RollingKVCache(KVCache):
     query and the sink tokens grow without end (past the context the model
     was trained on, eventually). With ``positions="cache"`` tokens are numbered
     by their place *in the cache*, as StreamingLLM does (its section 3.2: with
-    tokens 0, 1, 2, 3, 6, 7, 8 cached, the token being decoded is given
-    position 8, not 9, the distance it would have in the text): :attr:`length`
+    tokens 0, 1, 2, 3, 6, 7, 8 cached, those get positions 0 to 6 and the
+    token being decoded, the text's 9, position 7): :attr:`length`
     is the number of positions held, and when older tokens leave, the keys
     behind them are turned back by as many positions (``rope_base`` and
     ``rope_pairs`` say how the decoder turned them), which gives them, to

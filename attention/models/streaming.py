@@ -26,8 +26,14 @@ from the model), and returns the loss of every next token,
     \qquad \text{perplexity} = \exp\Bigl(\frac{1}{n-1}\sum_t \ell_t\Bigr).
 
 Positions: by default the tokens are numbered within the cache, as
-StreamingLLM does (see :class:`~attention.kv_cache.RollingKVCache`), so that
-a text longer than the model's context can stream through it.
+StreamingLLM does (its section 3.2; see
+:class:`~attention.kv_cache.RollingKVCache`). That is the paper's setting,
+which the experiment reproduces, and the one that lets a text longer than
+the model's context (8,192 tokens for SmolLM2) stream through it: no query
+is ever further than W positions from a key. Without sinks it changes
+nothing (a window keeps the distances of the text, and RoPE sees only
+distances); with sinks it brings them to within W of every query instead
+of ever further back. ``positions="text"`` keeps the text's positions.
 """
 
 from __future__ import annotations

@@ -14,6 +14,9 @@ import re
 import numpy as np
 import pytest
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import PROPERTY, qkv
 
 from attention import (
     BLOCKWISE_THRESHOLD,
@@ -62,6 +65,17 @@ def test_scaled_dot_product_attention_and_its_steps(n_q, n_k, window):
     np.testing.assert_allclose(
         blockwise_attention(q, k, v, causal=True, window=window).output, expected_output, atol=1e-12
     )
+
+
+@PROPERTY
+@given(qkv(batch_dims=2), st.integers(1, 6))
+def test_any_shapes_and_window_equal_the_loops(inputs, window):
+    q, k, v = inputs
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    expected_output, expected_weights = ref.attention(q, k, v, mask=band(n_q, n_k, window))
+    output, weights = scaled_dot_product_attention(q, k, v, causal=True, window=window)
+    np.testing.assert_allclose(output, expected_output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(weights, expected_weights, rtol=0, atol=1e-12)
 
 
 def test_window_and_a_mask_both_apply():
