@@ -21,6 +21,8 @@ the new positions with :meth:`KVCache.advance`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 import numpy as np
@@ -411,7 +413,9 @@ class LocalGlobalCache(NamedTuple):
         return self.interleaved_bytes / self.all_global_bytes
 
 
-GEMMA3_27B = {"n_layers": 62, "n_kv_heads": 16, "d_head": 128, "window": 1024, "local_per_global": 5}
+GEMMA3_27B: Mapping[str, int] = MappingProxyType(
+    {"n_layers": 62, "n_kv_heads": 16, "d_head": 128, "window": 1024, "local_per_global": 5}
+)
 """Gemma 3 27B's attention (Gemma Team 2025, arXiv:2503.19786): five local layers of window 1,024 for each global
 one, the first layer local; 62 layers, 16 key/value heads of width 128 (the sizes of the published
 ``google/gemma-3-27b`` configuration: ``num_hidden_layers``, ``num_key_value_heads``, ``head_dim``,

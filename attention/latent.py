@@ -56,6 +56,8 @@ heads and :math:`2 d_h l` for multi-query attention: :func:`cache_per_token`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 import numpy as np
@@ -253,7 +255,9 @@ class CachePerToken(NamedTuple):
         return int(getattr(self, kind)) * self.bytes_per_number
 
 
-DEEPSEEK_V2 = {"n_heads": 128, "d_head": 128, "n_layers": 60, "d_latent": 512, "d_rope": 64}
+DEEPSEEK_V2: Mapping[str, int] = MappingProxyType(
+    {"n_heads": 128, "d_head": 128, "n_layers": 60, "d_latent": 512, "d_rope": 64}
+)
 """DeepSeek-V2's attention sizes (arXiv:2405.04434, section 3.1.2): 60 layers, 128 heads of width 128,
 KV compression dimension :math:`d_c = 4 d_h = 512`, decoupled RoPE width :math:`d^R_h = d_h / 2 = 64`."""
 
