@@ -190,6 +190,27 @@ def test_the_receptive_field_grows_by_w_minus_1_a_layer(window, n_layers):
     assert window_reach(window, n_layers) == reach_through_masks(window, n_layers, n) == n_layers * (window - 1)
 
 
+@pytest.mark.parametrize(("window", "n_layers"), [(2, 3), (3, 4), (5, 2)])
+def test_the_reach_of_stacked_attention_layers(window, n_layers):
+    """Nudge one input token at a time through L residual layers of windowed attention: the last output moves
+    exactly for the tokens within L(W - 1) of it, and is the same to the last bit for the others."""
+    n = n_layers * (window - 1) + 4
+    x = np.random.default_rng(window).normal(size=(n, 3))
+
+    def last_output(inputs):
+        for _ in range(n_layers):
+            inputs = inputs + scaled_dot_product_attention(inputs, inputs, inputs, causal=True, window=window).output
+        return inputs[-1]
+
+    base = last_output(x)
+    moved = []
+    for j in range(n):
+        nudged = x.copy()
+        nudged[j] += 0.5
+        moved.append(bool((last_output(nudged) != base).any()))
+    assert moved == [j >= n - 1 - window_reach(window, n_layers) for j in range(n)]
+
+
 def test_gemma3_cache_against_hand_computed_numbers():
     # 62 layers: 10 global (every 6th), 52 local of window 1,024; 2 · 16 kv heads · 128 · 2 bytes = 8,192 bytes a position
     assert GEMMA3_27B == {"n_layers": 62, "n_kv_heads": 16, "d_head": 128, "window": 1024, "local_per_global": 5}
