@@ -17,6 +17,12 @@ of ``2 d_k``). :class:`KVCache` holds them as one array per layer,
 A step writes each layer's new keys and values with :meth:`KVCache.update`,
 which returns all the layer holds, and, once every layer has written, counts
 the new positions with :meth:`KVCache.advance`.
+
+That memory grows with n. A layer that attends through a sliding window of W
+keys needs only the last W: :class:`RollingKVCache` keeps them in a buffer of
+fixed size (and, with ``sinks``, the first tokens too: StreamingLLM's cache).
+:func:`local_global_cache` counts what that saves a decoder whose layers mix
+local (windowed) and global attention, as Gemma 3 does.
 """
 
 from __future__ import annotations
