@@ -33,6 +33,7 @@ __all__ = [
     "check_qk",
     "check_qkv",
     "check_scale",
+    "check_window",
     "clip_bias",
     "float_dtype",
     "overflow_error",
@@ -41,6 +42,7 @@ __all__ = [
     "score_factor",
     "shape_str",
     "sum_of_squares",
+    "window_allowed",
 ]
 
 
@@ -217,12 +219,43 @@ class PreparedMask(NamedTuple):
     """Whether query i may also see only keys ``0 .. i`` (top-left aligned), on top of ``allowed``."""
 
 
-def prepare_mask(mask: ArrayLike | None, causal: bool, scores_shape: tuple[int, ...]) -> PreparedMask:
-    """Check the two spellings of a mask, an array and ``causal``, once; see :func:`as_mask` for the array."""
+def check_window(window: int | None, causal: bool) -> int | None:
+    """A sliding window: None, or an integer of at least 1 given with ``causal=True``; else an error naming ``window``."""
+    if window is None:
+        return None
+    window = check_int("window", window, minimum=1)
+    if not causal:
+        raise ValueError(
+            f"window={window} limits the causal mask (query i sees keys i - window + 1 .. i): give causal=True as well"
+        )
+    return window
+
+
+def window_allowed(n_q: int, n_k: int, window: int, first_query: int = 0) -> NDArray[np.bool_]:
+    """``(n_q, n_k)``: True where key j is less than ``window`` positions before query ``first_query + i``.
+
+    Only the lower edge of the band: the causal rule (j <= i) is the other one.
+    """
+    check_memory(n_q * n_k, f"window={window}: an n_q × n_k = {n_q} × {n_k} boolean mask")
+    return ~np.tri(n_q, n_k, first_query - window, dtype=bool)
+
+
+def prepare_mask(
+    mask: ArrayLike | None, causal: bool, scores_shape: tuple[int, ...], window: int | None = None
+) -> PreparedMask:
+    """Check the spellings of a mask, an array, ``causal`` and ``window``, once; see :func:`as_mask` for the array.
+
+    A ``window`` (which needs ``causal``) becomes part of ``allowed``: keys
+    ``window`` or more positions before the query are hidden, as
+    :func:`~attention.masks.sliding_window_mask` shows.
+    """
     causal = check_flag("causal", causal)
-    if mask is None:
-        return PreparedMask(None, None, causal)
-    return PreparedMask(*as_mask(mask, scores_shape), causal)
+    window = check_window(window, causal)
+    allowed, bias = (None, None) if mask is None else as_mask(mask, scores_shape)
+    if window is not None:
+        band = window_allowed(scores_shape[-2], scores_shape[-1], window)
+        allowed = band if allowed is None else allowed & band
+    return PreparedMask(allowed, bias, causal)
 
 
 def _leading_axes(**arrays: NDArray) -> tuple[int, ...]:

@@ -157,6 +157,7 @@ def additive_attention(
     mask: ArrayLike | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
 ) -> AttentionOutput:
     r"""Attend with additive scores: the softmax and the weighted average of scaled dot-product attention.
 
@@ -175,6 +176,9 @@ def additive_attention(
             not) mask broadcastable to the scores ``(..., n_q, n_k)``, as in
             :func:`~attention.scaled_dot_product_attention`.
         causal: query i sees keys ``0 .. i`` only, combined with ``mask``.
+        window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+            last ``window`` keys, itself included (sliding-window attention, the
+            pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
 
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n_q, d_v)``,
@@ -210,7 +214,7 @@ def additive_attention(
             f"the leading (batch/head) axes of q, k and v do not broadcast: q has shape {shape_str(checked.q.shape)}, "
             f"k has shape {shape_str(checked.k.shape)}, v has shape {shape_str(values.shape)}"
         ) from None
-    prepared = prepare_mask(mask, causal, checked.scores_shape)
+    prepared = prepare_mask(mask, causal, checked.scores_shape, window)
     scores = checked.scores()
     dtype = float_dtype(scores, values)
     weights = attention_weights(scores.astype(dtype, copy=False), prepared)

@@ -72,6 +72,7 @@ def grouped_query_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
 ) -> AttentionOutput:
     r"""Scaled dot-product attention of ``n_heads`` query heads over ``n_kv_heads`` shared key/value heads.
 
@@ -89,6 +90,9 @@ def grouped_query_attention(
         scale: multiplies the dot products; default :math:`1/\sqrt{d_k}`.
         causal: query i attends only to keys ``0 .. i`` (top-left aligned),
             combined with ``mask`` when both are given.
+        window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+            last ``window`` keys, itself included (sliding-window attention, the
+            pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
 
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n_heads, n_q, d_v)``,
@@ -140,7 +144,7 @@ def grouped_query_attention(
             f"k has shape {shape_str(k.shape)}, v has shape {shape_str(v.shape)}"
         ) from None
     group = n_heads // n_kv_heads
-    allowed, bias, causal = prepare_mask(mask, causal, (*batch, n_heads, n_q, n_k))
+    allowed, bias, causal = prepare_mask(mask, causal, (*batch, n_heads, n_q, n_k), window)
     dtype = float_dtype(q, k, v)
     # [..., n_heads, n_q, d_k] -> [..., n_kv_heads, group, n_q, d_k]: each group of query heads on an axis of its own
     grouped_q = q.astype(dtype, copy=False).reshape(*q.shape[:-3], n_kv_heads, group, n_q, d_k)

@@ -7,9 +7,9 @@ import functools
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import check_int, check_memory, shape_str
+from ._validate import check_int, check_memory, shape_str, window_allowed
 
-__all__ = ["causal_mask", "future_keys", "padding_mask", "sees_causally"]
+__all__ = ["causal_mask", "future_keys", "padding_mask", "sees_causally", "sliding_window_mask", "window_reach"]
 
 
 def sees_causally(n_q: int, n_k: int, first_query: int = 0) -> NDArray[np.bool_]:
@@ -59,6 +59,62 @@ def causal_mask(n: int) -> NDArray[np.bool_]:
     n = check_int("n", n, minimum=1)
     check_memory(n * n, f"causal_mask(n={n}): an n × n boolean mask")
     return sees_causally(n, n)
+
+
+def sliding_window_mask(n: int, window: int) -> NDArray[np.bool_]:
+    r"""The causal mask cut to a band: token i sees itself and the ``window - 1`` tokens before it.
+
+    .. math::
+
+        M_{ij} = \text{True} \iff i - W < j \le i
+
+    Sliding-window attention (Longformer, Beltagy et al. 2020, arXiv:2004.05150;
+    Mistral 7B, arXiv:2310.06825; the local layers of Gemma 2 and 3,
+    arXiv:2503.19786) attends through this band: each query scores at most
+    W keys, so a sequence of n tokens costs O(n·W) scores instead of O(n²),
+    and a decoder need keep only the last W keys and values (a rolling
+    buffer, :class:`~attention.kv_cache.RollingKVCache`). W counts the keys a
+    query sees, itself included, as Hugging Face's ``sliding_window`` does
+    (Mistral's paper writes the span as i - W .. i, one key more). The
+    package's functions take the same pattern as ``causal=True,
+    window=W``. (This numpy mask is n × n; the O(n·W) saving needs a kernel
+    that skips the hidden tiles.)
+
+    Args:
+        n: sequence length.
+        window: W >= 1; W >= n gives :func:`causal_mask`, W = 1 the diagonal.
+
+    Example:
+        >>> sliding_window_mask(4, 2).astype(int)
+        array([[1, 0, 0, 0],
+               [1, 1, 0, 0],
+               [0, 1, 1, 0],
+               [0, 0, 1, 1]])
+    """
+    n = check_int("n", n, minimum=1)
+    window = check_int("window", window, minimum=1)
+    check_memory(n * n, f"sliding_window_mask(n={n}): an n × n boolean mask")
+    return sees_causally(n, n) & window_allowed(n, n, window)
+
+
+def window_reach(window: int, n_layers: int) -> int:
+    r"""How far back information can come after ``n_layers`` stacked sliding-window layers: :math:`L\,(W - 1)` tokens.
+
+    One layer lets token i read tokens i - W + 1 .. i (:func:`sliding_window_mask`):
+    W - 1 positions back. The next layer reads, at i - W + 1, what that
+    token read, another W - 1 further: after L layers the output at i
+    depends on the inputs i - L(W - 1) .. i, a receptive field of
+    L(W - 1) + 1 tokens though every layer sees only W. (Counting the window
+    as i - W .. i, as the Mistral 7B paper does, the reach is L·W: W = 4,096
+    and 32 layers give its "about 131K tokens".)
+
+    Example:
+        >>> window_reach(4, 3)        # 3 layers of 4 keys: 9 tokens back, a field of 10
+        9
+    """
+    window = check_int("window", window, minimum=1)
+    n_layers = check_int("n_layers", n_layers, minimum=1)
+    return n_layers * (window - 1)
 
 
 def padding_mask(lengths: ArrayLike, n: int) -> NDArray[np.bool_]:

@@ -211,6 +211,7 @@ class MultiHeadAttention:
         mask: ArrayLike | None = None,
         *,
         causal: bool = False,
+        window: int | None = None,
         context: ArrayLike | None = None,
     ) -> AttentionOutput:
         """Run the layer: project, split into heads, attend per head, merge, project with W_O.
@@ -222,6 +223,9 @@ class MultiHeadAttention:
                 :func:`scaled_dot_product_attention`).
             causal: let query i attend only to keys ``0 .. i``, in every head
                 (combined with ``mask`` when both are given).
+            window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+                last ``window`` keys, itself included (sliding-window attention, the
+                pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
             context: keys and values come from here, ``(..., n_k, d_model)``;
                 default ``x`` (self-attention). Give it for cross-attention.
 
@@ -235,7 +239,7 @@ class MultiHeadAttention:
                 weights: also when finite inputs overflow in a projection
                 (``x @ w_q`` ...), in the scores, or in the output projection.
         """
-        output, trace = self.traced(x, mask, causal=causal, context=context)
+        output, trace = self.traced(x, mask, causal=causal, window=window, context=context)
         return AttentionOutput(output, trace.weights)
 
     def traced(
@@ -244,6 +248,7 @@ class MultiHeadAttention:
         mask: ArrayLike | None = None,
         *,
         causal: bool = False,
+        window: int | None = None,
         context: ArrayLike | None = None,
     ) -> tuple[NDArray, AttentionTrace]:
         """Run the layer as calling it does, and return what its heads attended with as well.
@@ -276,7 +281,7 @@ class MultiHeadAttention:
                 f"the leading axes of x {shape_str(x.shape)} and context {shape_str(source.shape)} do not broadcast"
             ) from None
         # Checked once, against the head-less shape the caller knows.
-        allowed, bias, causal = prepare_mask(mask, causal, (*batch, x.shape[-2], source.shape[-2]))
+        allowed, bias, causal = prepare_mask(mask, causal, (*batch, x.shape[-2], source.shape[-2]), window)
         # [..., n_q, n_k] -> [..., 1, n_q, n_k]: the same mask for every head
         allowed, bias = (m[..., None, :, :] if m is not None and m.ndim >= 3 else m for m in (allowed, bias))
         source_name = "x" if context is None else "context"

@@ -123,6 +123,7 @@ def attention_steps(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
 ) -> AttentionSteps:
     r"""Scaled dot-product attention, keeping every intermediate for inspection.
 
@@ -150,7 +151,7 @@ def attention_steps(
         array([[12.689]])
     """
     q, k, v, scores_shape, moderate_v = check_inputs(q, k, v)
-    prepared = prepare_mask(mask, causal, scores_shape)
+    prepared = prepare_mask(mask, causal, scores_shape, window)
     scores, scaled = scaled_scores(q, k, scale)
     weights = attention_weights(scaled, prepared)
     # [..., n_q, n_k] @ [..., n_k, d_v] -> [..., n_q, d_v]
@@ -166,6 +167,7 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     return_weights: Literal[True] = True,
 ) -> AttentionOutput: ...
 
@@ -179,6 +181,7 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     return_weights: Literal[False],
 ) -> AttentionOutputOnly: ...
 
@@ -192,6 +195,7 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     return_weights: bool,
 ) -> AttentionOutput | AttentionOutputOnly: ...
 
@@ -204,6 +208,7 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     return_weights: bool = True,
 ) -> AttentionOutput | AttentionOutputOnly:
     r"""Attend: each query takes a weighted average of the values, weighted by query-key match.
@@ -231,6 +236,9 @@ def scaled_dot_product_attention(
         causal: let query i attend only to keys ``0 .. i``, the pattern of
             :func:`causal_mask` (top-left aligned when ``n_q != n_k``), without
             building a mask; combined with ``mask`` when both are given.
+        window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+            last ``window`` keys, itself included (sliding-window attention, the
+            pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
         return_weights: False to get only the output. Then, once the scores
             would have :data:`BLOCKWISE_THRESHOLD` (65,536) entries or more,
             the output is computed by :func:`blockwise_attention`, one tile of
@@ -263,7 +271,7 @@ def scaled_dot_product_attention(
     """
     q, k, v, scores_shape, moderate_v = check_inputs(q, k, v)
     return_weights = check_flag("return_weights", return_weights)
-    prepared = prepare_mask(mask, causal, scores_shape)
+    prepared = prepare_mask(mask, causal, scores_shape, window)
     return attend(q, k, v, scores_shape, prepared, scale, return_weights, moderate_v)
 
 

@@ -39,6 +39,7 @@ def self_attention(
     mask: ArrayLike | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
 ) -> AttentionOutput:
     r"""Let every position of a sequence attend to every position of the same sequence.
 
@@ -58,6 +59,9 @@ def self_attention(
             the GPT-style left-to-right pattern.
         causal: the same pattern without building a mask (combined with
             ``mask`` when both are given).
+        window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+            last ``window`` keys, itself included (sliding-window attention, the
+            pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
 
     Returns:
         ``AttentionOutput(output, weights)``: output ``(..., n, d_v)``, weights ``(..., n, n)``.
@@ -95,7 +99,7 @@ def self_attention(
     check_product(k, "x @ w_k", None, x=x, w_k=w_k)
     moderate_v = check_product(v, "x @ w_v", None, x=x, w_v=w_v)
     q, k, v, scores_shape, _ = check_inputs(q, k, v, finite=False)  # shapes (all fine by construction)
-    prepared = prepare_mask(mask, causal, scores_shape)
+    prepared = prepare_mask(mask, causal, scores_shape, window)
     try:
         output, weights = attend(q, k, v, scores_shape, prepared, None, True, moderate_v)
     except ScoresOverflowError:

@@ -68,6 +68,7 @@ def blockwise_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     block_size: int = DEFAULT_BLOCK_SIZE,
     return_weights: Literal[False] = False,
 ) -> AttentionOutputOnly: ...
@@ -82,6 +83,7 @@ def blockwise_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     block_size: int = DEFAULT_BLOCK_SIZE,
     return_weights: Literal[True],
 ) -> AttentionOutput: ...
@@ -96,6 +98,7 @@ def blockwise_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     block_size: int = DEFAULT_BLOCK_SIZE,
     return_weights: bool,
 ) -> AttentionOutput | AttentionOutputOnly: ...
@@ -109,6 +112,7 @@ def blockwise_attention(
     scale: float | None = None,
     *,
     causal: bool = False,
+    window: int | None = None,
     block_size: int = DEFAULT_BLOCK_SIZE,
     return_weights: bool = False,
 ) -> AttentionOutput | AttentionOutputOnly:
@@ -153,6 +157,9 @@ def blockwise_attention(
             without building a mask. Tiles of keys that no query of a block may
             see are skipped: about half the work of the full matrix. Combined
             with ``mask`` when both are given.
+        window: with ``causal``, query i sees only keys ``i - window + 1 .. i``: the
+            last ``window`` keys, itself included (sliding-window attention, the
+            pattern of :func:`~attention.masks.sliding_window_mask`); an integer >= 1.
         block_size: keys per tile; a tile holds at most ``block_size²`` scores.
         return_weights: also return the ``(..., n_q, n_k)`` weights. This
             builds the n × n matrix that the function otherwise avoids.
@@ -185,7 +192,7 @@ def blockwise_attention(
     causal = check_flag("causal", causal)
     block_size = check_int("block_size", block_size, minimum=1)
     return_weights = check_flag("return_weights", return_weights)
-    prepared = prepare_mask(mask, causal, scores_shape)
+    prepared = prepare_mask(mask, causal, scores_shape, window)
     return attend_checked(q, k, v, scores_shape, prepared, scale, block_size, return_weights, inputs_checked=False)
 
 

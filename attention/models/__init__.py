@@ -14,6 +14,8 @@ GPT-style decoder (SmolLM2-135M-Instruct, the instruct variant, its weights quan
   the hidden states and every layer's :class:`~attention.results.AttentionTrace` (queries, keys, values, weights)
 - :mod:`attention.models.export`: the float16 copy the site ships for the reader's browser,
   :func:`export_float16`
+- :mod:`attention.models.streaming`: StreamingLLM at our scale, :func:`streaming_nll` (a text read through a
+  cache that keeps the last W tokens, or the first 4 and the last W - 4) and :func:`first_token_share`
 
 Example (needs the fetched weights, so it is not run as a doctest)::
 
@@ -50,6 +52,7 @@ from .llama import (
     sample_token,
 )
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
+from .streaming import StreamingCache, StreamingRun, first_token_share, streaming_nll, token_nll
 from .tokenizer import Encoding, WordPieceTokenizer, basic_tokenize, wordpiece
 from .trace import ModelTrace
 from .weights import MissingWeightsError, fetch, fetch_smollm2, model_dir, smollm2_path
@@ -72,6 +75,8 @@ __all__ = [
     "LlamaOutput",
     "MissingWeightsError",
     "ModelTrace",
+    "StreamingCache",
+    "StreamingRun",
     "WordPieceTokenizer",
     "basic_tokenize",
     "bytes_to_unicode",
@@ -81,6 +86,7 @@ __all__ = [
     "export_float16",
     "fetch",
     "fetch_smollm2",
+    "first_token_share",
     "gelu",
     "layer_norm",
     "load_minilm",
@@ -97,7 +103,9 @@ __all__ = [
     "sample_token",
     "silu",
     "smollm2_path",
+    "streaming_nll",
     "swiglu",
+    "token_nll",
     "wordpiece",
     "write_safetensors",
 ]
