@@ -32,7 +32,8 @@ OLDEST_LOCK=requirements/oldest.lock.txt
 PIP_LOCK=requirements/pip.lock.txt
 UV_VERSION=0.13.8
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step with the seconds since the command began (bash's SECONDS), so a slow step shows in CI's log.
+log() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # find_python MINOR...: print an interpreter of the first of these 3.x minor
