@@ -46,8 +46,11 @@ from .llama import (
     LlamaLayer,
     LlamaModel,
     LlamaOutput,
+    SamplingDistribution,
+    draw_token,
     load_smollm2,
     sample_token,
+    sampling_distribution,
 )
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
 from .tokenizer import Encoding, WordPieceTokenizer, basic_tokenize, wordpiece
@@ -72,11 +75,13 @@ __all__ = [
     "LlamaOutput",
     "MissingWeightsError",
     "ModelTrace",
+    "SamplingDistribution",
     "WordPieceTokenizer",
     "basic_tokenize",
     "bytes_to_unicode",
     "chat_prompt",
     "dequantize",
+    "draw_token",
     "erf",
     "export_float16",
     "fetch",
@@ -95,6 +100,7 @@ __all__ = [
     "rms_norm",
     "safetensors_bytes",
     "sample_token",
+    "sampling_distribution",
     "silu",
     "smollm2_path",
     "swiglu",
