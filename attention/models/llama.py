@@ -668,11 +668,13 @@ class LlamaModel:
         text = list(ids)
         step_input = ids
         for _ in range(max_new_tokens):
-            out = self.forward(step_input if use_cache else text, cache)
-            logits = out.logits[-1]
+            _, trace = self._trace(step_input if use_cache else text, cache)
+            # Only the last position's logits choose the token: a vector times the output table, not one per token.
+            logits = self.logits(trace.hidden_states[-1, -1])
             token = sample_token(logits, temperature=temperature, top_k=top_k, top_p=top_p, seed=rng)
             probability = float(softmax(logits.astype(np.float64))[token])
-            yield GenerationStep(token, self.tokenizer.decode([token]), probability, logits, out.attentions)
+            attentions = np.stack([layer.weights for layer in trace.layers])
+            yield GenerationStep(token, self.tokenizer.decode([token]), probability, logits, attentions)
             if stop_at_eos and token == self.eos_id:
                 return
             step_input = [token]
