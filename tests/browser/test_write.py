@@ -136,7 +136,7 @@ def test_stop_during_a_step_drops_its_token(page: Page, site_url: str) -> None:
     _open_and_load(page, site_url)
     _settings(page, prompt=STORY, temperature="1", top_k="", top_p="0.95", seed="1", tokens="40", cache=True)
     _control(page, "play").click()
-    poll(page, lambda: int(_writer(page).get_attribute("data-steps")), lambda n: n >= 2, "two tokens written", STEP_MS)
+    poll(page, lambda: int(_writer(page).get_attribute("data-steps") or 0), lambda n: n >= 2, "two tokens", STEP_MS)
     # Stop while a step runs in the worker: it ends the text at once.
     poll(page, lambda: _writer(page).get_attribute("data-busy"), lambda b: b == "true", "a step running", STEP_MS)
     written = int(_writer(page).get_attribute("data-steps"))
@@ -178,6 +178,7 @@ def test_a_stalled_download_fails_with_retry_in_place(page: Page, site_url: str)
     hanging: list[Route] = []
     page.route(f"**/{MODEL_FILES}{SMOLLM2_FILE}", lambda route: hanging.append(route), times=1)
     page.goto(site_url + LAB)
+    expect(_control(page, "load")).to_be_visible()  # the view's module is loaded, and the session's handle with it
     page.evaluate("window.attentionCourse.python.downloadStallMs = 2000")  # the page's one stall setting
     _control(page, "load").click()
     status = page.locator("[data-write] [data-view=write-status]")

@@ -424,7 +424,9 @@ class Writer {
   statusText() {
     const s = this.session;
     const source = this.source;
-    if (this.notice) return this.notice;
+    // A notice (a cancelled or failed download, Python's message) is said in place of the state; the button stays.
+    const offerLoad = source.live && !this.ready && source.status !== "loading";
+    if (this.notice) return { ...this.notice, load: offerLoad && !this.notice.retry };
     if (!source.index) return { text: "Loading the language model's details…" };
     if (!source.live) {
       return { text: "This build of the site does not ship the model's file, so the Write view cannot run here (How the code runs gives the measured costs)." };
