@@ -56,7 +56,14 @@ from numpy.typing import NDArray
 
 from .._validate import check_flag, check_int
 from ..models.bpe import chat_prompt
-from ..models.llama import LlamaModel, _check_sampling, _generator, draw_token, sampling_distribution
+from ..models.llama import (
+    LlamaModel,
+    SamplingDistribution,
+    _check_sampling,
+    _generator,
+    draw_token,
+    sampling_distribution,
+)
 from ..models.trace import ModelTrace
 from .contract import check_sentence
 from .smollm2 import display_token, model_at
@@ -74,7 +81,7 @@ __all__ = [
 MAX_NEW_TOKENS = 64
 """The most tokens one session writes."""
 
-MAX_PROMPT_TOKENS = 64
+MAX_PROMPT_TOKENS = 96
 """The longest prompt a session takes, in tokens (the chat format's own tokens included)."""
 
 CANDIDATES = 10
@@ -157,24 +164,22 @@ class WriteSession:
         """The prompt's tokens as the lab shows them (:func:`~attention.lab.smollm2.display_token`)."""
         return [display_token(self.model.tokenizer.decode([i])) for i in self.prompt_ids]
 
-    def _run(self, ids: list[int]) -> tuple[int, NDArray]:
-        """One forward pass over ``ids``: keeps its trace and returns the token drawn and the logits."""
+    def _run(self, ids: list[int]) -> tuple[int, SamplingDistribution]:
+        """One forward pass over ``ids``: keeps its trace; the token drawn and the distribution it came from."""
         self._trace = self.model.trace(ids, self.cache)
         logits = self.model.logits(self._trace.hidden_states[-1, -1])
-        return self._draw(logits), logits
-
-    def _draw(self, logits: NDArray) -> int:
-        if self.temperature == 0.0:
-            return int(np.argmax(logits))  # as sample_token: the lowest id among equals, the generator untouched
         distribution = sampling_distribution(logits, temperature=self.temperature, top_k=self.top_k, top_p=self.top_p)
-        return draw_token(distribution, self.rng)
+        if self.temperature == 0.0:
+            return int(np.argmax(logits)), distribution  # as sample_token: the lowest id among equals, no draw
+        return draw_token(distribution, self.rng), distribution
 
     def start(self, layer: int = 0, head: int = 0) -> dict[str, Any]:
         """The prefill: read the prompt, draw the first token; the step's data, with the prompt's tokens."""
         if self.ids or self._trace is not None:
             raise RuntimeError("this session has started already: make a new one to start again")
-        token, logits = self._run(self.prompt_ids)
-        data = self._advance("prefill", len(self.prompt_ids), token, logits, layer, head)
+        self._check_look(layer, head)  # before the model runs: a bad one leaves the session as it was
+        token, distribution = self._run(self.prompt_ids)
+        data = self._advance("prefill", len(self.prompt_ids), token, distribution, layer, head)
         return {"prompt": self.text, "tokens": self.tokens, "ids": list(self.prompt_ids), **data}
 
     def step(self, layer: int = 0, head: int = 0) -> dict[str, Any]:
@@ -183,17 +188,20 @@ class WriteSession:
             raise RuntimeError("the session has not started: call start first")
         if self.finished:
             raise RuntimeError(f"the session has finished ({len(self.ids)} tokens written): start a new one")
+        self._check_look(layer, head)
         if self.use_cache:
-            token, logits = self._run([self.ids[-1]])
+            token, distribution = self._run([self.ids[-1]])
             kind, processed = "decode", 1
         else:
             text = [*self.prompt_ids, *self.ids]
-            token, logits = self._run(text)
+            token, distribution = self._run(text)
             kind, processed = "recompute", len(text)
-        return self._advance(kind, processed, token, logits, layer, head)
+        return self._advance(kind, processed, token, distribution, layer, head)
 
-    def _advance(self, kind: str, processed: int, token: int, logits: NDArray, layer: int, head: int) -> dict[str, Any]:
-        look = self.look(layer, head)  # checks layer and head before the token counts
+    def _advance(
+        self, kind: str, processed: int, token: int, distribution: SamplingDistribution, layer: int, head: int
+    ) -> dict[str, Any]:
+        look = self.look(layer, head)
         self.ids.append(token)
         eos = self.model.eos_id is not None and token == self.model.eos_id
         self.finished = eos or len(self.ids) >= self.max_new_tokens
@@ -202,16 +210,15 @@ class WriteSession:
             "kind": kind,
             "processed": processed,
             "context": len(self.prompt_ids) + len(self.ids) - 1,
-            **self.step_data(logits, token),
+            **self.step_data(distribution, token),
             "finished": self.finished,
             "ended": bool(eos),
             "look": look,
             "cache": self.cache_data(),
         }
 
-    def step_data(self, logits: NDArray, token: int) -> dict[str, Any]:
-        """The candidates, what top-k and top-p cut, and the token drawn, from one position's ``logits``."""
-        distribution = sampling_distribution(logits, temperature=self.temperature, top_k=self.top_k, top_p=self.top_p)
+    def step_data(self, distribution: SamplingDistribution, token: int) -> dict[str, Any]:
+        """The candidates, what top-k and top-p cut, and the token drawn, from the step's distribution."""
         decode = self.model.tokenizer.decode
 
         def entry(i: int) -> dict[str, Any]:
@@ -240,12 +247,7 @@ class WriteSession:
         if self._trace is None:
             raise RuntimeError("the session has not started: call start first")
         c = self.model.config
-        layer = check_int("layer", layer, minimum=0)
-        head = check_int("head", head, minimum=0)
-        if layer >= c.n_layers:
-            raise ValueError(f"layer must be in 0..{c.n_layers - 1}, got {layer}")
-        if head >= c.n_heads:
-            raise ValueError(f"head must be in 0..{c.n_heads - 1}, got {head}")
+        layer, head = self._check_look(layer, head)
         trace = self._trace.layers[layer]
         kv = head // (c.n_heads // c.n_kv_heads)
         last = trace.weights[:, -1]  # [heads, n_k]: the new token's row in every head
@@ -258,6 +260,16 @@ class WriteSession:
             "keys": [_units(row, VECTOR_UNIT) for row in trace.k[kv]],
             "values": [_units(row, VECTOR_UNIT) for row in trace.v[kv]],
         }
+
+    def _check_look(self, layer: int, head: int) -> tuple[int, int]:
+        c = self.model.config
+        layer = check_int("layer", layer, minimum=0)
+        head = check_int("head", head, minimum=0)
+        if layer >= c.n_layers:
+            raise ValueError(f"layer must be in 0..{c.n_layers - 1}, got {layer}")
+        if head >= c.n_heads:
+            raise ValueError(f"head must be in 0..{c.n_heads - 1}, got {head}")
+        return layer, head
 
     def cache_data(self) -> dict[str, Any]:
         """The tokens the cache holds and its bytes for the whole model, from its arrays (0 without a cache)."""

@@ -26,7 +26,9 @@ from tests.browser.test_accessibility import axe, scheme_page, settled
 
 LAB = "lab/"
 MODEL_FILES = "models/SmolLM2-135M-Instruct/"
-LIVE = json.loads((Path(__file__).resolve().parents[2] / "docs" / "data" / "language-model-figures.json").read_text())["verdict"]["ship_live"]
+LIVE = json.loads((Path(__file__).resolve().parents[2] / "docs" / "data" / "language-model-figures.json").read_text())[
+    "verdict"
+]["ship_live"]
 STORY = "Once upon a time, there was a little cat who"
 LOADED_MS = 240_000  # Python, a 98 MB file from this machine and the model read into numpy, on a busy 2-core machine
 STEP_MS = 120_000
@@ -57,9 +59,17 @@ def _open_and_load(page: Page, site_url: str) -> None:
     expect(_writer(page)).to_have_attribute("data-status", "idle")
 
 
-def _settings(page: Page, *, prompt: str, temperature: str, top_k: str, top_p: str, seed: str, tokens: str, cache: bool) -> None:
+def _settings(
+    page: Page, *, prompt: str, temperature: str, top_k: str, top_p: str, seed: str, tokens: str, cache: bool
+) -> None:
     _control(page, "prompt").fill(prompt)
-    for name, value in (("temperature", temperature), ("top-k", top_k), ("top-p", top_p), ("seed", seed), ("new-tokens", tokens)):
+    for name, value in (
+        ("temperature", temperature),
+        ("top-k", top_k),
+        ("top-p", top_p),
+        ("seed", seed),
+        ("new-tokens", tokens),
+    ):
         _control(page, name).fill(value)
     _control(page, "cache").set_checked(cache)
 
@@ -88,7 +98,9 @@ def test_the_page_writes_what_cpython_writes(open_page, site_url: str, model) ->
     expect(_writer(page)).to_have_attribute("data-steps", "1", timeout=STEP_MS)
     n = len(model.encode(STORY))
     expect(_writer(page)).to_have_attribute("data-kind", "prefill")
-    expect(page.locator("[data-write] [data-view=write-kind]")).to_contain_text(f"the whole prompt, {n} tokens, in one pass")
+    expect(page.locator("[data-write] [data-view=write-kind]")).to_contain_text(
+        f"the whole prompt, {n} tokens, in one pass"
+    )
     expect(_writer(page)).to_have_attribute("data-cache-bytes", str(n * 30 * 3 * 64 * 2 * 4))
     # The bars: ten candidates; top-k 40 leaves them all, top-p 0.9 cuts some of the ten and says how much.
     candidates = page.locator("[data-write] [data-view=write-candidates] li")
@@ -142,7 +154,9 @@ def test_stop_during_a_step_drops_its_token(page: Page, site_url: str) -> None:
     written = int(_writer(page).get_attribute("data-steps"))
     _control(page, "stop").click()
     expect(_writer(page)).to_have_attribute("data-status", "stopped")
-    expect(page.locator("[data-write] [data-view=write-status]")).to_have_text(f"Stopped after {written} tokens. Reset to write again.")
+    expect(page.locator("[data-write] [data-view=write-status]")).to_have_text(
+        f"Stopped after {written} tokens. Reset to write again."
+    )
     # The worker answers calls in order: once this one returns, the step that was running has returned too.
     page.evaluate("() => window.attentionCourse.python.call('1')")
     handled(page)

@@ -182,7 +182,11 @@ def test_the_entry_points_write_the_sessions_tokens(model: LlamaModel, monkeypat
         ({"use_cache": "yes"}, TypeError, "use_cache must be True or False, got str"),
         ({"chat": 1}, TypeError, "chat must be True or False, got int"),
         ({"prompt": "   "}, ValueError, "prompt must hold some text"),
-        ({"prompt": " ".join(["word"] * 70)}, ValueError, "the prompt is 70 tokens long; the Write view takes at most 64"),
+        (
+            {"prompt": " ".join(["word"] * 100)},
+            ValueError,
+            "the prompt is 100 tokens long; the Write view takes at most 96",
+        ),
         ({"layer": 30}, ValueError, r"layer must be in 0\.\.29, got 30"),
         ({"head": -1}, ValueError, "head must be at least 0, got -1"),
         ({"path": None}, TypeError, r"write_start: path must be a path in Python's file system, got None"),
@@ -194,6 +198,18 @@ def test_bad_arguments_are_named(model: LlamaModel, change: dict, error: type, m
             "top_p": None, "seed": 0, "max_new_tokens": 4, "use_cache": True, "chat": False} | change  # fmt: skip
     with pytest.raises(error, match=message):
         lab_entry.write_start(json.dumps(args))
+
+
+def test_a_bad_layer_leaves_the_session_as_it_was(model: LlamaModel) -> None:
+    session = WriteSession(model, STORY, temperature=0.9, seed=4, max_new_tokens=3)
+    with pytest.raises(ValueError, match=r"head must be in 0\.\.8, got 9"):
+        session.start(0, 9)
+    session.start()
+    with pytest.raises(ValueError, match=r"layer must be in 0\.\.29, got 30"):
+        session.step(30, 0)  # checked before the model runs: the cache and the generator are untouched
+    session.step()
+    session.step()
+    assert session.ids == model.generate(STORY, 3, temperature=0.9, seed=4).ids
 
 
 def test_a_step_before_any_start_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
