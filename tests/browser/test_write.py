@@ -49,8 +49,14 @@ def _control(page: Page, name: str):
     return page.locator(f"[data-write] [data-control=write-{name}]")
 
 
-def _open_and_load(page: Page, site_url: str) -> None:
+def _open(page: Page, site_url: str) -> None:
+    """The lab's page, scrolled to the Write view: it fetches the model's list and manifest once it is on screen."""
     page.goto(site_url + LAB)
+    _writer(page).scroll_into_view_if_needed()
+
+
+def _open_and_load(page: Page, site_url: str) -> None:
+    _open(page, site_url)
     load = _control(page, "load")
     expect(load).to_have_text(f"Load the model in your browser ({SMOLLM2_FILE_SIZE / 1e6:.1f} MB, once)")
     expect(_control(page, "step")).to_be_disabled()
@@ -85,6 +91,10 @@ def test_the_page_writes_what_cpython_writes(open_page, site_url: str, model) ->
     urls: list[str] = []
     page.on("request", lambda request: urls.append(request.url))
     page.goto(site_url + LAB)
+    expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+    handled(page)
+    assert not [u for u in urls if "/data/smollm2/" in u or "/models/" in u]  # nothing of the model off screen
+    _writer(page).scroll_into_view_if_needed()
     expect(_control(page, "load")).to_be_visible()
     handled(page)
     assert not [u for u in urls if u.endswith(".gguf")]  # nothing downloaded before the button
@@ -171,7 +181,7 @@ def test_stop_during_a_step_drops_its_token(page: Page, site_url: str) -> None:
 def test_cancel_during_a_stalled_download_leaves_the_view_usable(page: Page, site_url: str) -> None:
     hanging: list[Route] = []
     page.route(f"**/{MODEL_FILES}{SMOLLM2_FILE}", lambda route: hanging.append(route))  # never answered
-    page.goto(site_url + LAB)
+    _open(page, site_url)
     _control(page, "load").click()
     poll(page, lambda: len(hanging), lambda n: n > 0, "the model's request")
     expect(_writer(page)).to_have_attribute("data-status", "loading")
@@ -191,7 +201,7 @@ def test_cancel_during_a_stalled_download_leaves_the_view_usable(page: Page, sit
 def test_a_stalled_download_fails_with_retry_in_place(page: Page, site_url: str) -> None:
     hanging: list[Route] = []
     page.route(f"**/{MODEL_FILES}{SMOLLM2_FILE}", lambda route: hanging.append(route), times=1)
-    page.goto(site_url + LAB)
+    _open(page, site_url)
     expect(_control(page, "load")).to_be_visible()  # the view's module is loaded, and the session's handle with it
     page.evaluate("window.attentionCourse.python.downloadStallMs = 2000")  # the page's one stall setting
     _control(page, "load").click()
@@ -211,6 +221,7 @@ def test_leaving_while_it_writes_leaves_nothing_behind(page: Page, site_url: str
 
     def write_and_leave(page: Page) -> None:
         writer = _writer(page)
+        writer.scroll_into_view_if_needed()
         expect(writer).not_to_have_attribute("data-model-status", "loading")
         if writer.get_attribute("data-model-status") != "ready":
             _control(page, "load").click()

@@ -80,6 +80,19 @@ class Writer {
     this.destroyed = false;
     this.build();
     this.unlisten = python.onState((event) => this.pythonEvent(event));
+    // The model's list and manifest are fetched only once the view is on screen (or used from the keyboard):
+    // a visit that never comes here fetches nothing of the model, as the lab does until its model is chosen.
+    this.prepared = false;
+    this.watcher = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.prepareOnce());
+    this.watcher.observe(this.root);
+    this.root.addEventListener("focusin", () => this.prepareOnce());
+    this.describe();
+  }
+
+  prepareOnce() {
+    if (this.prepared || this.destroyed) return;
+    this.prepared = true;
+    this.watcher.disconnect();
     this.prepare();
   }
 
@@ -415,6 +428,7 @@ class Writer {
     this.request += 1;
     this.playing = false;
     this.unlisten();
+    this.watcher.disconnect();
     this.source.abortFetches();
     clear(this.root);
   }
@@ -427,7 +441,9 @@ class Writer {
     // A notice (a cancelled or failed download, Python's message) is said in place of the state; the button stays.
     const offerLoad = source.live && !this.ready && source.status !== "loading";
     if (this.notice) return { ...this.notice, load: offerLoad && !this.notice.retry };
-    if (!source.index) return { text: "Loading the language model's details…" };
+    if (!source.index) {
+      return { text: this.prepared ? "Loading the language model's details…" : "The model runs in your browser, once you load it here." };
+    }
     if (!source.live) {
       return { text: "This build of the site does not ship the model's file, so the Write view cannot run here (How the code runs gives the measured costs)." };
     }
