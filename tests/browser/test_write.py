@@ -86,7 +86,7 @@ def _ids(page: Page) -> list[int]:
 
 
 @pytest.mark.long
-def test_the_page_writes_what_cpython_writes(open_page, site_url: str, model) -> None:
+def test_the_page_writes_what_cpython_writes(open_page, site_url: str, built_site: Path, model) -> None:
     page = scheme_page(open_page, "light")  # axe at the end: it is injected as a script, which the policy refuses
     urls: list[str] = []
     page.on("request", lambda request: urls.append(request.url))
@@ -121,7 +121,7 @@ def test_the_page_writes_what_cpython_writes(open_page, site_url: str, model) ->
     assert _ids(page) == expected.ids
     expect(_writer(page)).to_have_attribute("data-kind", "decode")
     expect(_writer(page)).to_have_attribute("data-cache-bytes", str((n + 5) * 46_080))
-    expect(page.locator("[data-write] [data-view=write-kv] svg")).to_have_count(2)
+    expect(page.locator("[data-write] [data-view=write-kv] [role=img]")).to_have_count(2)  # keys and values
     # A written token is a button: selecting it shows the step that chose it (the prefill for the first).
     first = page.locator("[data-write] [data-view=write-text] button[data-step='0']")
     first.focus()
@@ -130,11 +130,13 @@ def test_the_page_writes_what_cpython_writes(open_page, site_url: str, model) ->
     expect(_writer(page)).to_have_attribute("data-kind", "prefill")
     first.click()
     expect(_writer(page)).to_have_attribute("data-kind", "decode")
-    # Another layer and head: the latest step seen through them, from the worker.
+    # It opens on the lab's head (index.json's opening); another layer and head: the latest step seen through them.
+    opening = json.loads((built_site / "data" / "smollm2" / "index.json").read_text(encoding="utf-8"))["opening"]
+    look = page.locator("[data-write] h4", has_text="Where the new token looks")
+    expect(look).to_have_text(f"Where the new token looks: layer {opening['layer'] + 1}, head {opening['head'] + 1}")
     _control(page, "layer").select_option("0")
-    expect(page.locator("[data-write] h4", has_text="Where the new token looks")).to_have_text(
-        "Where the new token looks: layer 1, head 1"
-    )
+    _control(page, "head").select_option("2")
+    expect(look).to_have_text("Where the new token looks: layer 1, head 3")
     assert axe(page) == []
 
     # Greedy, without the cache: the same tokens as CPython recomputing, and the times side by side.

@@ -25,7 +25,7 @@
 import { python } from "../../runner/python-session.js";
 import { pythonError } from "./data.js";
 import { clear, hiddenText, html, svg } from "./dom.js";
-import { formatBytes, weightColour } from "./format.js";
+import { formatBytes, weightColour, weightPalette } from "./format.js";
 import { isCancelled } from "./minilm.js";
 import { formatProbability } from "./prediction.js";
 import { MODEL_NAME, sharedSource } from "./smollm2.js";
@@ -77,6 +77,7 @@ class Writer {
     this.selected = null; // the step whose token the reader selected, or null: the latest
     this.times = { on: new Map(), off: new Map(), prefill: { on: null, off: null } };
     this.notice = null;
+    this.palettes = {}; // the lab's colour scales as bytes, per scheme, for the cache's pixels
     this.destroyed = false;
     this.build();
     this.unlisten = python.onState((event) => this.pythonEvent(event));
@@ -211,7 +212,13 @@ class Writer {
     for (let h = 0; h < HEADS; h += 1) this.head.append(html("option", { value: String(h) }, `Head ${h + 1} (key/value head ${Math.floor(h / 3) + 1})`));
     this.layer.value = "3";
     this.head.value = "0";
-    for (const select of [this.layer, this.head]) select.addEventListener("change", () => this.lookAgain());
+    this.headChosen = false; // the reader chose a layer or head (the lab's opening no longer applies)
+    for (const select of [this.layer, this.head]) {
+      select.addEventListener("change", () => {
+        this.headChosen = true;
+        this.lookAgain();
+      });
+    }
     const choose = html("div", { class: "write-settings" });
     choose.append(this.field("Layer", this.layer), this.field("Head", this.head));
     this.row = html("div", { class: "write-row", "data-view": "write-row" });
@@ -238,6 +245,11 @@ class Writer {
   }
 
   choosePreset() {
+    if (this.preset.value === "lab") {
+      this.prompt.value = this.labPrompt;
+      this.chat.checked = false;
+      return;
+    }
     const chosen = PRESETS[Number(this.preset.value)];
     if (!chosen || this.preset.value === "") return;
     this.prompt.value = chosen[1];
@@ -250,6 +262,18 @@ class Writer {
     this.describe();
     try {
       await this.source.loadIndex();
+      // Open on the head the lab opens on (the build's choice: the strongest induction head on its repeated words).
+      const opening = this.source.index.opening;
+      if (opening && !this.session && !this.headChosen) {
+        this.layer.value = String(opening.layer);
+        this.head.value = String(opening.head);
+      }
+      // And offer its prompt: random words, then the same words again, where that head copies what came next.
+      const preset = opening && this.source.presets.find((p) => p.id === opening.preset);
+      if (preset && !this.preset.querySelector("[value=lab]")) {
+        this.labPrompt = preset.sentence;
+        this.preset.append(html("option", { value: "lab" }, "The lab's opening prompt (induction)"));
+      }
       if (this.source.live) await this.source.manifest();
     } catch (error) {
       if (this.destroyed || (error && error.name === "AbortError")) return;
@@ -643,21 +667,43 @@ class Writer {
     });
   }
 
-  /** Keys or values of one key/value head: a row per token, a column per dimension, coloured by |x| over the largest. */
+  /**
+   * Keys or values of one key/value head: a row per token, a column per
+   * dimension, coloured by |x| over the largest, on the lab's scales. Drawn
+   * as pixels (a canvas per scheme; the style sheet shows the scheme's), not
+   * as thousands of elements: the page stays quick while the cache grows.
+   */
   vectors(rows, name, newRows) {
     const n = rows.length;
     const d = rows[0].length;
     const largest = Math.max(1, ...rows.map((row) => Math.max(...row.map(Math.abs))));
-    const picture = svg("svg", { class: "write-svg write-kv-svg", viewBox: `0 0 ${d} ${n}`, preserveAspectRatio: "none", role: "img", "aria-label": name });
-    rows.forEach((row, t) => {
-      row.forEach((x, j) => {
-        const cell = svg("rect", { class: "write-cell", x: j, y: t, width: 1, height: 1 });
-        paint(cell, Math.abs(x) / largest);
-        picture.append(cell);
+    const box = html("div", { class: "write-kv-box", role: "img", "aria-label": name });
+    for (const scheme of ["light", "dark"]) {
+      this.palettes[scheme] = this.palettes[scheme] || weightPalette(scheme, 256);
+      const palette = this.palettes[scheme];
+      const canvas = html("canvas", { class: `write-kv-canvas write-kv-canvas--${scheme}`, width: d, height: n, "aria-hidden": "true" });
+      const context = canvas.getContext("2d");
+      const image = context.createImageData(d, n);
+      rows.forEach((row, t) => {
+        row.forEach((x, j) => {
+          const [r, g, b] = palette[Math.round((255 * Math.abs(x)) / largest)];
+          const at = 4 * (t * d + j);
+          image.data[at] = r;
+          image.data[at + 1] = g;
+          image.data[at + 2] = b;
+          image.data[at + 3] = 255;
+        });
       });
-    });
-    if (newRows > 0) picture.append(svg("rect", { class: "write-new-rows", x: 0, y: n - newRows, width: d, height: newRows }));
-    return picture;
+      context.putImageData(image, 0, 0);
+      box.append(canvas);
+    }
+    if (newRows > 0) {
+      const outline = html("span", { class: "write-new-rows", "aria-hidden": "true" });
+      outline.style.top = `${((100 * (n - newRows)) / n).toFixed(3)}%`;
+      outline.style.height = `${((100 * newRows) / n).toFixed(3)}%`;
+      box.append(outline);
+    }
+    return box;
   }
 
   renderCache(step) {
