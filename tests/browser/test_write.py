@@ -6,8 +6,9 @@ The page runs the site's own GGUF file in its Python worker, a step per call
 prompt, settings and seed. Also: the download is said and waits for the
 button, Cancel during a stalled download leaves a usable view, Stop during a
 step drops that step's token, instant navigation away while it writes leaves
-nothing registered behind, and axe finds nothing at a desktop and a phone
-width in both schemes.
+nothing registered behind, once the model's file is stored the page writes
+offline, and axe finds nothing at a desktop and a phone width in both
+schemes.
 """
 
 from __future__ import annotations
@@ -248,3 +249,31 @@ def test_a_phone_in_both_schemes_without_sideways_scroll_and_axe_clean(open_page
     settled(page, at_once=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(page) == []
+
+
+@pytest.mark.long
+def test_once_the_model_is_stored_it_writes_offline(open_page, site_url: str, model) -> None:
+    """Written once online (the service worker keeps the model's file once read whole), the page writes offline."""
+    from tests.browser.test_offline import _controlled, _python_stored
+
+    page = open_page(service_workers="allow")
+    page.goto(site_url + LAB)
+    _controlled(page)
+    _writer(page).scroll_into_view_if_needed()
+    _control(page, "load").click()
+    expect(_writer(page)).to_have_attribute("data-model-status", "ready", timeout=LOADED_MS)
+    _python_stored(page, site_url)
+    stored = """async (url) => { for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match(url)) return true; } return false; }"""
+    gguf = site_url + MODEL_FILES + SMOLLM2_FILE
+    poll(page, lambda: page.evaluate(stored, gguf), bool, "the model's file was not kept")
+    page.context.set_offline(True)
+    page.reload()
+    _controlled(page)
+    _writer(page).scroll_into_view_if_needed()
+    _control(page, "load").click()
+    expect(_writer(page)).to_have_attribute("data-model-status", "ready", timeout=LOADED_MS)
+    _settings(page, prompt=STORY, temperature="0", top_k="", top_p="", seed="0", tokens="3", cache=True)
+    _control(page, "play").click()
+    expect(_writer(page)).to_have_attribute("data-status", "finished", timeout=STEP_MS * 3)
+    assert _ids(page) == model.generate(STORY, 3).ids
