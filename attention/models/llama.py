@@ -622,7 +622,7 @@ class LlamaModel:
             expected = f"(..., d_model) with d_model={self.config.d_model}"
             raise ValueError(f"hidden must have shape {expected}, got {shape_str(hidden.shape)}")
         # [..., d_model] @ [d_model, vocab] -> [..., vocab]
-        return rms_norm(hidden, self.output_norm, self.config.rms_eps) @ self.output.T
+        return linear(rms_norm(hidden, self.output_norm, self.config.rms_eps), self.output.T)
 
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``, checked against the context length."""
