@@ -24,7 +24,7 @@ from typing import Any
 from .._validate import check_arguments
 from .hand_built import visualizer_json
 
-__all__ = ["hand_built_view", "language_model_view", "minilm_view"]
+__all__ = ["hand_built_view", "language_model_view", "minilm_view", "write_look", "write_start", "write_step"]
 
 
 def _arguments(entry: str, args_json: str, names: tuple[str, ...]) -> dict[str, Any]:
@@ -80,3 +80,56 @@ def language_model_view(args_json: str) -> str:
     from .smollm2 import language_model_view_json  # on the first call only (see the module's docstring)
 
     return language_model_view_json(args["prompt"], _path("language_model_view", "path", args["path"]))
+
+
+_writing: Any = None  # the Write view's session (attention.lab.writing.WriteSession), between calls
+
+WRITE_SETTINGS = ("temperature", "top_k", "top_p", "seed", "max_new_tokens", "use_cache", "chat")
+"""The keywords of :class:`attention.lab.writing.WriteSession` that :func:`write_start` passes on."""
+
+
+def write_start(args_json: str) -> str:
+    """SmolLM2 starts writing: ``{"prompt", "path", "layer", "head"}`` and :data:`WRITE_SETTINGS` -> the prefill's step.
+
+    A new :class:`attention.lab.writing.WriteSession` (it replaces the one
+    before) reads the prompt and draws the first token; the JSON text is
+    its :meth:`~attention.lab.writing.WriteSession.start`, for ``layer`` and
+    ``head`` (0-based). ``top_k`` and ``top_p`` may be ``null`` (not used).
+    """
+    global _writing
+    names = ("prompt", "path", "layer", "head", *WRITE_SETTINGS)
+    args = _arguments("write_start", args_json, names)
+    from .writing import dumps, write_session  # on the first call only (see the module's docstring)
+
+    _writing = None  # a session that fails its checks leaves none behind to be stepped by mistake
+    path = _path("write_start", "path", args["path"])
+    session = write_session(args["prompt"], {name: args[name] for name in WRITE_SETTINGS}, path)
+    data = session.start(args["layer"], args["head"])
+    _writing = session
+    return dumps(data)
+
+
+def _session(entry: str) -> Any:
+    if _writing is None:
+        raise RuntimeError(f"{__name__}.{entry}: nothing is being written; call {__name__}.write_start first")
+    return _writing
+
+
+def write_step(args_json: str) -> str:
+    """One more token of the session :func:`write_start` began: ``{"layer", "head"}`` -> the step's JSON text.
+
+    Raises:
+        RuntimeError: no session, or it has finished.
+    """
+    args = _arguments("write_step", args_json, ("layer", "head"))
+    from .writing import dumps
+
+    return dumps(_session("write_step").step(args["layer"], args["head"]))
+
+
+def write_look(args_json: str) -> str:
+    """The last step seen from another layer or head: ``{"layer", "head"}`` -> its ``look`` (see ``writing``)."""
+    args = _arguments("write_look", args_json, ("layer", "head"))
+    from .writing import dumps
+
+    return dumps(_session("write_look").look(args["layer"], args["head"]))

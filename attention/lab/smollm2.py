@@ -67,6 +67,7 @@ __all__ = [
     "head_patterns",
     "language_model_view",
     "language_model_view_json",
+    "model_at",
     "next_tokens",
     "opening",
     "view_json",
@@ -279,10 +280,15 @@ def language_model_view_json(prompt: str, path: str | os.PathLike[str] | None = 
     point :func:`attention.lab.entry.language_model_view`, with ``path`` where
     the page wrote the site's copy of the GGUF file (default: the cache).
     """
+    return view_json(model_at(path), prompt)
+
+
+def model_at(path: str | os.PathLike[str] | None = None) -> LlamaModel:
+    """SmolLM2 loaded from the GGUF file ``path`` (default: the cache), once: later calls get the same model."""
     key = os.fspath(path) if path is not None else ""
     if key not in _loaded:
         _loaded[key] = load_smollm2(path)
-    return view_json(_loaded[key], prompt)
+    return _loaded[key]
 
 
 # ── The compact form the site ships ──────────────────────────────────────────
@@ -311,7 +317,9 @@ def compact_view(data: dict[str, Any]) -> dict[str, Any]:
     for layer in data["layers"]:
         heads = []
         for head in layer["heads"]:
-            compact = {key: head[key] for key in ("label", "description", "d_k", "scale", "kv_head", "stats", "row_stats")}
+            compact = {
+                key: head[key] for key in ("label", "description", "d_k", "scale", "kv_head", "stats", "row_stats")
+            }
             compact["w"] = [round(w * _WEIGHT_DENOMINATOR) for w in _lower(head["weights"])]
             compact["s"] = [round(s * score_unit) for s in _lower(head["scores"])]
             heads.append(compact)

@@ -48,8 +48,11 @@ from .llama import (
     LlamaLayer,
     LlamaModel,
     LlamaOutput,
+    SamplingDistribution,
+    draw_token,
     load_smollm2,
     sample_token,
+    sampling_distribution,
 )
 from .safetensors import parse_safetensors, read_safetensors, safetensors_bytes, write_safetensors
 from .streaming import StreamingCache, StreamingRun, first_token_share, streaming_nll, token_nll
@@ -75,6 +78,7 @@ __all__ = [
     "LlamaOutput",
     "MissingWeightsError",
     "ModelTrace",
+    "SamplingDistribution",
     "StreamingCache",
     "StreamingRun",
     "WordPieceTokenizer",
@@ -82,6 +86,7 @@ __all__ = [
     "bytes_to_unicode",
     "chat_prompt",
     "dequantize",
+    "draw_token",
     "erf",
     "export_float16",
     "fetch",
@@ -101,6 +106,7 @@ __all__ = [
     "rms_norm",
     "safetensors_bytes",
     "sample_token",
+    "sampling_distribution",
     "silu",
     "smollm2_path",
     "streaming_nll",

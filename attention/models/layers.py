@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -186,8 +187,17 @@ def linear(x: NDArray, w: NDArray, b: NDArray | None = None) -> NDArray:
     """
     # One 2-D product: numpy 2.0 multiplies a stack of matrices ([batch, n, d_in] @ w) several
     # times slower than the same rows as one [batch * n, d_in] matrix.
-    y = (x.reshape(-1, x.shape[-1]) @ w.astype(x.dtype, copy=False)).reshape(*x.shape[:-1], w.shape[-1])
+    rows, w = x.reshape(-1, x.shape[-1]), w.astype(x.dtype, copy=False)
+    y = np.einsum("ni,io->no", rows, w) if EINSUM_PRODUCTS else rows @ w
+    y = y.reshape(*x.shape[:-1], w.shape[-1])
     return y if b is None else y + b.astype(x.dtype, copy=False)
+
+
+EINSUM_PRODUCTS = sys.platform == "emscripten"
+"""Whether :func:`linear` multiplies with ``np.einsum`` instead of ``@``: in Pyodide (the browser's
+WebAssembly numpy, without BLAS) einsum's loops are several times faster than matmul's for a decoder's
+products, the same sums; with BLAS, ``@`` is the fast one. The Write view's benchmark measures both in
+the browser (``site_examples/benchmarks/write_figures.py``, "why einsum")."""
 
 
 def rms_norm(x: ArrayLike, gamma: ArrayLike, eps: float = 1e-6) -> NDArray[np.floating]:

@@ -70,8 +70,11 @@ __all__ = [
     "LlamaLayer",
     "LlamaModel",
     "LlamaOutput",
+    "SamplingDistribution",
+    "draw_token",
     "load_smollm2",
     "sample_token",
+    "sampling_distribution",
 ]
 
 
@@ -227,7 +230,7 @@ class GenerationStep(NamedTuple):
     text: str
     """The token's text (bytes that end inside a character show as U+FFFD)."""
     probability: float
-    """The model's probability of this token (softmax of the logits, before temperature and top-k)."""
+    """The model's probability of this token (softmax of the logits, before temperature, top-k and top-p)."""
     logits: NDArray[np.floating]
     """``(vocab_size,)``: the last position's logits it was chosen from."""
     attentions: NDArray[np.floating]
@@ -248,7 +251,9 @@ class Generation(NamedTuple):
     """Whether the model ended the text itself (it produced its end token)."""
 
 
-def _check_sampling(temperature: float, top_k: int | None, vocab_size: int) -> tuple[float, int | None]:
+def _check_sampling(
+    temperature: float, top_k: int | None, vocab_size: int, top_p: float | None = None
+) -> tuple[float, int | None, float | None]:
     if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, numbers.Real):
         raise TypeError(f"temperature must be a number >= 0 (0 = greedy), got {type(temperature).__name__}")
     value = float(temperature)
@@ -263,7 +268,18 @@ def _check_sampling(temperature: float, top_k: int | None, vocab_size: int) -> t
                 f"top_k={top_k} has no effect with temperature=0 (greedy decoding takes the top token): "
                 "give a temperature > 0 to sample, or leave top_k out"
             )
-    return value, top_k
+    if top_p is not None:
+        if isinstance(top_p, (bool, np.bool_)) or not isinstance(top_p, numbers.Real):
+            raise TypeError(f"top_p must be a number in (0, 1], got {type(top_p).__name__}")
+        if not 0.0 < float(top_p) <= 1.0:  # NaN fails too
+            raise ValueError(f"top_p must be a number in (0, 1] (1 keeps every token), got {top_p!r}")
+        top_p = float(top_p)
+        if value == 0.0 and top_p < 1.0:
+            raise ValueError(
+                f"top_p={top_p} has no effect with temperature=0 (greedy decoding takes the top token): "
+                "give a temperature > 0 to sample, or leave top_p out"
+            )
+    return value, top_k, top_p
 
 
 def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
@@ -274,27 +290,147 @@ def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
     raise TypeError(f"seed must be a non-negative int, a numpy.random.Generator or None, got {type(seed).__name__}")
 
 
+class SamplingDistribution(NamedTuple):
+    """One position's next-token distribution, step by step: the model's, after temperature, after top-k and top-p.
+
+    Every array is ``(vocab_size,)``, float64, indexed by token id.
+    """
+
+    order: NDArray[np.int64]
+    """The token ids from the most likely to the least (the highest logit first; the lower id first among equals)."""
+    model: NDArray[np.float64]
+    """The model's own probabilities, the softmax of the logits (temperature 1)."""
+    tempered: NDArray[np.float64]
+    """After temperature, the softmax of ``logits / T``; at ``T = 0`` all of it on the greedy token."""
+    cut_by_top_k: NDArray[np.bool_]
+    """The tokens top-k leaves out (all False without top-k)."""
+    cut_by_top_p: NDArray[np.bool_]
+    """The tokens top-p leaves out of those top-k kept (all False without top-p, or with ``top_p=1``)."""
+    sampled: NDArray[np.float64]
+    """What the token is drawn from: ``tempered`` on the tokens kept, renormalised to sum to 1; 0 on those cut."""
+
+    @property
+    def top_k_mass(self) -> float:
+        """The share of ``tempered`` that top-k cut."""
+        return float(self.tempered[self.cut_by_top_k].sum())
+
+    @property
+    def top_p_mass(self) -> float:
+        """The share of ``tempered`` that top-p cut (of the tokens top-k had kept)."""
+        return float(self.tempered[self.cut_by_top_p].sum())
+
+    @property
+    def kept(self) -> NDArray[np.int64]:
+        """The ids of the tokens the draw may take, in :attr:`order`."""
+        cut = self.cut_by_top_k | self.cut_by_top_p
+        return self.order[~cut[self.order]]
+
+
+def _check_logits(logits: ArrayLike) -> NDArray[np.float64]:
+    z = np.asarray(logits, dtype=np.float64)
+    if z.ndim != 1 or z.size == 0 or not np.isfinite(z).all():
+        raise ValueError(f"logits must be a finite non-empty 1-D array (vocab_size,), got shape {shape_str(z.shape)}")
+    return z
+
+
+def sampling_distribution(
+    logits: ArrayLike, *, temperature: float = 0.0, top_k: int | None = None, top_p: float | None = None
+) -> SamplingDistribution:
+    r"""The distribution :func:`sample_token` draws from, with what temperature, top-k and top-p each did to it.
+
+    In this order:
+
+    1. **Temperature** :math:`T`: :math:`p_i = \exp(z_i / T) / \sum_j \exp(z_j / T)`.
+       ``T = 0`` is greedy decoding, the limit :math:`T \to 0`: all the
+       probability on the highest logit (the lowest id among equals).
+    2. **Top-k**: keep the ``k`` tokens first in :attr:`~SamplingDistribution.order`,
+       the highest logits; among equal logits at the boundary, the lower ids.
+    3. **Top-p** (nucleus sampling; Holtzman et al. 2020, "The Curious Case of
+       Neural Text Degeneration", arXiv:1904.09751): renormalise what top-k
+       kept and keep the fewest tokens, in that order, whose probabilities
+       add up to at least ``top_p``: a token is kept when the tokens before
+       it hold less than ``top_p``, so the first is always kept. Ties at the
+       boundary are decided by the order too (the lower id is kept).
+       ``top_p=1`` keeps every token.
+
+    The masses reported as cut are shares of the tempered distribution
+    (step 1), so kept and cut add up to 1.
+
+    Example:
+        >>> d = sampling_distribution(np.log([0.1, 0.5, 0.3, 0.1]), temperature=1.0, top_p=0.7)
+        >>> d.kept.tolist(), round(d.top_p_mass, 6), d.sampled.round(3).tolist()
+        ([1, 2], 0.2, [0.0, 0.625, 0.375, 0.0])
+    """
+    z = _check_logits(logits)
+    temperature, top_k, top_p = _check_sampling(temperature, top_k, z.size, top_p)
+    order = np.argsort(-z, kind="stable")  # stable: the lower id first among equal logits
+    model = softmax(z)
+    if temperature == 0.0:
+        tempered = np.zeros_like(z)
+        tempered[order[0]] = 1.0
+    else:
+        tempered = softmax(z / temperature)
+    cut_k = np.zeros(z.size, dtype=bool)
+    if top_k is not None:
+        cut_k[order[top_k:]] = True
+    cut_p = np.zeros(z.size, dtype=bool)
+    if top_p is not None and top_p < 1.0:
+        ranked = order[~cut_k[order]]
+        p = tempered[ranked] / tempered[ranked].sum()
+        before = np.cumsum(p) - p  # what the tokens ahead of each hold
+        cut_p[ranked[before >= top_p]] = True
+    sampled = np.where(cut_k | cut_p, 0.0, tempered)
+    sampled /= sampled.sum()
+    return SamplingDistribution(order.astype(np.int64), model, tempered, cut_k, cut_p, sampled)
+
+
+def draw_token(distribution: SamplingDistribution, rng: np.random.Generator) -> int:
+    """One draw from ``distribution.sampled``, using exactly one ``rng.random()``.
+
+    The kept tokens are laid end to end in :attr:`~SamplingDistribution.order`
+    (most likely first), each as long as its probability; the draw is the
+    token whose stretch holds ``u * total`` for ``u = rng.random()`` in [0, 1).
+    """
+    kept = distribution.kept
+    cumulative = np.cumsum(distribution.sampled[kept])
+    at = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+    return int(kept[min(at, kept.size - 1)])
+
+
 def sample_token(
     logits: ArrayLike,
     *,
     temperature: float = 0.0,
     top_k: int | None = None,
+    top_p: float | None = None,
     seed: int | np.random.Generator | None = None,
 ) -> int:
     r"""Choose the next token from one position's logits ``(vocab_size,)``.
 
-    ``temperature=0`` is greedy: the highest logit (the lowest id among
-    equals). Otherwise a draw from
+    ``temperature=0`` is greedy: the highest logit, and among equal highest
+    logits the **lowest id**; the generator is not used. Otherwise one draw
+    (:func:`draw_token`) from
 
     .. math::
 
-        p_i \propto \exp(z_i / T) \quad \text{over the } k \text{ highest logits (all of them without top-k)}.
+        p_i \propto \exp(z_i / T) \quad \text{over the tokens top-k and top-p keep (all of them without)},
+
+    see :func:`sampling_distribution` for the order of the steps and what
+    each keeps on ties (top-k and top-p keep the lower ids among equal logits
+    at their boundary).
 
     Args:
         logits: ``(vocab_size,)``.
         temperature: T >= 0; below 1 sharpens the distribution, above 1 flattens it.
-        top_k: keep only the k highest logits (ties broken by the lower id); needs ``temperature > 0``.
+        top_k: keep only the k highest logits, an integer from 1 to vocab_size; needs ``temperature > 0``.
+        top_p: keep the fewest most likely tokens holding at least this much
+            probability, in (0, 1]; below 1 needs ``temperature > 0``.
         seed: a non-negative int or a ``numpy.random.Generator``, for repeatable draws.
+
+    Raises:
+        ValueError, TypeError: naming the argument: a negative or non-finite
+            temperature, top_k below 1, above the vocabulary or not an integer,
+            top_p outside (0, 1], a filter with temperature 0, a bad seed.
 
     Example:
         >>> sample_token([1.0, 3.0, 2.0])
@@ -302,16 +438,12 @@ def sample_token(
         >>> sample_token([1.0, 3.0, 2.0], temperature=1.0, top_k=1, seed=0)
         1
     """
-    z = np.asarray(logits, dtype=np.float64)
-    if z.ndim != 1 or z.size == 0 or not np.isfinite(z).all():
-        raise ValueError(f"logits must be a finite non-empty 1-D array (vocab_size,), got shape {shape_str(z.shape)}")
-    temperature, top_k = _check_sampling(temperature, top_k, z.size)
+    z = _check_logits(logits)
+    temperature, top_k, top_p = _check_sampling(temperature, top_k, z.size, top_p)
     rng = _generator(seed)
     if temperature == 0.0:
-        return int(np.argmax(z))
-    candidates = np.argsort(-z, kind="stable")[:top_k] if top_k is not None else np.arange(z.size)
-    p = softmax(z[candidates] / temperature)
-    return int(candidates[rng.choice(candidates.size, p=p)])
+        return int(np.argmax(z))  # argmax: the first, lowest id, among equals
+    return draw_token(sampling_distribution(z, temperature=temperature, top_k=top_k, top_p=top_p), rng)
 
 
 class LlamaModel:
@@ -490,7 +622,7 @@ class LlamaModel:
             expected = f"(..., d_model) with d_model={self.config.d_model}"
             raise ValueError(f"hidden must have shape {expected}, got {shape_str(hidden.shape)}")
         # [..., d_model] @ [d_model, vocab] -> [..., vocab]
-        return rms_norm(hidden, self.output_norm, self.config.rms_eps) @ self.output.T
+        return linear(rms_norm(hidden, self.output_norm, self.config.rms_eps), self.output.T)
 
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``, checked against the context length."""
@@ -509,35 +641,44 @@ class LlamaModel:
         *,
         temperature: float = 0.0,
         top_k: int | None = None,
+        top_p: float | None = None,
         seed: int | np.random.Generator | None = None,
         stop_at_eos: bool = True,
+        use_cache: bool = True,
     ) -> Iterator[GenerationStep]:
         """Generate token by token, yielding each as it is chosen (see :meth:`generate` for the arguments).
 
-        The prompt is read in one forward pass; after it each token is one
-        forward pass of one position, the earlier keys and values coming from
-        a :class:`KVCache`.
+        The prompt is read in one forward pass (the *prefill*); after it each
+        token is one forward pass of one position (a *decode* step), the
+        earlier keys and values coming from a :class:`KVCache`. With
+        ``use_cache=False`` every step runs the whole text so far again
+        instead: the same tokens, at a cost that grows with the length.
         """
         ids, max_new_tokens = self._prompt_ids(prompt, max_new_tokens)  # checked now, not at the first step
-        temperature, top_k = _check_sampling(temperature, top_k, self.config.vocab_size)
+        temperature, top_k, top_p = _check_sampling(temperature, top_k, self.config.vocab_size, top_p)
         rng = _generator(seed)
-        return self._steps(ids, max_new_tokens, temperature, top_k, rng, check_flag("stop_at_eos", stop_at_eos))
+        flags = check_flag("stop_at_eos", stop_at_eos), check_flag("use_cache", use_cache)
+        return self._steps(ids, max_new_tokens, temperature, top_k, top_p, rng, *flags)
 
     def _steps(
-        self, ids: list[int], max_new_tokens: int, temperature: float, top_k: int | None, rng: np.random.Generator,
-        stop_at_eos: bool,
+        self, ids: list[int], max_new_tokens: int, temperature: float, top_k: int | None, top_p: float | None,
+        rng: np.random.Generator, stop_at_eos: bool, use_cache: bool,
     ) -> Iterator[GenerationStep]:  # fmt: skip
-        cache = self.new_cache(len(ids) + max_new_tokens)
+        cache = self.new_cache(len(ids) + max_new_tokens) if use_cache else None
+        text = list(ids)
         step_input = ids
         for _ in range(max_new_tokens):
-            out = self.forward(step_input, cache)
-            logits = out.logits[-1]
-            token = sample_token(logits, temperature=temperature, top_k=top_k, seed=rng)
+            _, trace = self._trace(step_input if use_cache else text, cache)
+            # Only the last position's logits choose the token: a vector times the output table, not one per token.
+            logits = self.logits(trace.hidden_states[-1, -1])
+            token = sample_token(logits, temperature=temperature, top_k=top_k, top_p=top_p, seed=rng)
             probability = float(softmax(logits.astype(np.float64))[token])
-            yield GenerationStep(token, self.tokenizer.decode([token]), probability, logits, out.attentions)
+            attentions = np.stack([layer.weights for layer in trace.layers])
+            yield GenerationStep(token, self.tokenizer.decode([token]), probability, logits, attentions)
             if stop_at_eos and token == self.eos_id:
                 return
             step_input = [token]
+            text.append(token)
 
     def _prompt_ids(self, prompt: str | Sequence[int], max_new_tokens: int) -> tuple[list[int], int]:
         max_new_tokens = check_int("max_new_tokens", max_new_tokens, minimum=1)
@@ -561,8 +702,10 @@ class LlamaModel:
         *,
         temperature: float = 0.0,
         top_k: int | None = None,
+        top_p: float | None = None,
         seed: int | np.random.Generator | None = None,
         stop_at_eos: bool = True,
+        use_cache: bool = True,
     ) -> Generation:
         """Continue a prompt (text, or token ids).
 
@@ -572,19 +715,28 @@ class LlamaModel:
                 or its token ids.
             max_new_tokens: at most this many tokens are generated.
             temperature: 0 (default) is greedy decoding, the most likely token
-                each time; above 0 samples (see :func:`sample_token`).
+                each time (the lowest id among equals); above 0 samples (see
+                :func:`sample_token` and :func:`sampling_distribution`).
             top_k: sample only among the k most likely tokens (needs a temperature).
-            seed: an int or a ``numpy.random.Generator``: the same seed gives the same text.
+            top_p: sample only among the fewest most likely tokens holding at
+                least this probability, in (0, 1] (nucleus sampling; below 1 needs a temperature).
+            seed: an int or a ``numpy.random.Generator``: the same seed gives the
+                same text (each sampled token takes one number from it; greedy none).
             stop_at_eos: stop when the model produces its end token (included in ``ids``).
+            use_cache: keep the keys and values in a :class:`KVCache` (default);
+                False recomputes the whole text at every step (the same tokens, slower).
 
         Raises:
             ValueError, TypeError: naming the argument, for a bad temperature,
-                top_k, seed or max_new_tokens, an empty prompt, or a prompt that
-                with ``max_new_tokens`` exceeds the context.
+                top_k, top_p, seed, max_new_tokens or flag, an empty prompt, or a
+                prompt that with ``max_new_tokens`` exceeds the context.
         """
         steps = list(
-            self.steps(prompt, max_new_tokens, temperature=temperature, top_k=top_k, seed=seed, stop_at_eos=stop_at_eos)
-        )
+            self.steps(
+                prompt, max_new_tokens, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
+                stop_at_eos=stop_at_eos, use_cache=use_cache,
+            )
+        )  # fmt: skip
         prompt_ids = self.tokenizer.encode(prompt) if isinstance(prompt, str) else [int(i) for i in prompt]
         ids = [step.id for step in steps]
         finished = bool(steps) and stop_at_eos and steps[-1].id == self.eos_id

@@ -18,6 +18,7 @@ const COMPONENTS = [
   { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
   { name: "exercises", selector: "[data-exercise]", load: () => import("./exercise.js") },
   { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
+  { name: "write", selector: "[data-write]", load: () => import("./visualizer/write.js") },
   { name: "training", selector: "[data-train]", load: () => import("./training/training.js") },
   { name: "offline storage", selector: "[data-offline-storage]", load: () => import("./offline-storage.js") },
 ];

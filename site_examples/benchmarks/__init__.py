@@ -12,5 +12,7 @@ Benchmarks, not tests: each reports against its targets and never asserts them.
   Chromium, ``docs/data/page-figures.json`` (what the browser tests check by state, measured in time and pixels);
 - :mod:`.exercise_figures`: how fast Check answers on every Build-it exercise in headless Chromium,
   ``docs/data/exercise-figures.*``;
+- :mod:`.write_figures`: the lab's Write view, SmolLM2 writing token by token in headless Chromium (prefill,
+  decode with and without the KV cache, memory), ``docs/data/write-figures.*``;
 - :mod:`.units`: how the figures are written (milliseconds, MiB), shared with the benchmarks hook.
 """

@@ -441,3 +441,14 @@ def test_the_figures_measure_the_views_the_site_ships(index: dict) -> None:
     assert measured.keys() == shipped.keys()
     for preset_id, sizes in measured.items():
         assert sizes == pytest.approx(shipped[preset_id], rel=2e-3), preset_id
+
+
+def test_the_write_views_figures_are_generated_from_the_data() -> None:
+    """The Write view's figures on "How the code runs" are the benchmark's rendering of its committed data."""
+    from site_examples.benchmarks import write_figures
+
+    data = json.loads((ROOT / "docs" / "data" / "write-figures.json").read_text(encoding="utf-8"))
+    table = (ROOT / "docs" / "data" / "write-figures.md").read_text(encoding="utf-8")
+    assert table == write_figures.markdown(data)
+    assert '--8<-- "docs/data/write-figures.md"' in (ROOT / "docs" / "how-the-code-runs.md").read_text()
+    assert data["browser"]["prompt_32_tokens"] == 32 and data["browser"]["prompt_96_tokens"] == 96

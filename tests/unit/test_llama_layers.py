@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from attention.models.layers import rms_norm, silu, swiglu
+from attention.models import layers
+from attention.models.layers import linear, rms_norm, silu, swiglu
 from strategies import PROPERTY, floats
 
 
@@ -99,3 +100,21 @@ def test_swiglu_matches_the_loop(x, w_gate, w_up, w_down) -> None:
 def test_errors_name_the_argument(call, error, message) -> None:
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("einsum", [False, True], ids=["matmul", "einsum (Pyodide)"])
+def test_linear_against_a_plain_loop(monkeypatch: pytest.MonkeyPatch, einsum: bool) -> None:
+    """Both ways linear multiplies (matmul with BLAS; einsum in the browser) give the plain loop's sums."""
+    monkeypatch.setattr(layers, "EINSUM_PRODUCTS", einsum)
+    rng = np.random.default_rng(3)
+    x, w, b = rng.normal(size=(2, 3, 5)), rng.normal(size=(5, 4)), rng.normal(size=4)
+    expected = [
+        [[math.fsum(x[i, j, k] * w[k, o] for k in range(5)) + b[o] for o in range(4)] for j in range(3)]
+        for i in range(2)
+    ]
+    np.testing.assert_allclose(linear(x, w, b), expected, rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(linear(x[0, 0], w.T.copy().T), np.array(expected)[0, 0] - b, rtol=1e-13, atol=1e-13)
+    table = rng.normal(size=(7, 5)).astype(np.float32)  # an output layer applied as x @ table.T, a transposed view
+    got = linear(x[0].astype(np.float32), table.T)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, x[0] @ table.T.astype(np.float64), rtol=1e-5, atol=1e-5)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,14 @@ import pytest
 
 from attention.models import MissingWeightsError
 from attention.models.bpe import ByteLevelBPE, bytes_to_unicode
-from attention.models.llama import KVCache, LlamaConfig, LlamaModel, load_smollm2, sample_token
+from attention.models.llama import (
+    KVCache,
+    LlamaConfig,
+    LlamaModel,
+    load_smollm2,
+    sample_token,
+    sampling_distribution,
+)
 from attention.models.weights import FETCH_COMMAND
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "smollm2_reference.json").read_text(encoding="utf-8"))
@@ -167,6 +175,19 @@ def test_cached_steps_are_what_generate_uses(model: LlamaModel) -> None:
     assert [s.id for s in steps] == PROMPTS[3]["greedy"]["ids"][:4]
 
 
+@pytest.mark.parametrize("index", range(len(PROMPTS)), ids=[_label(p["text"]) for p in PROMPTS])
+def test_cache_off_gives_the_tokens_of_cache_on(model: LlamaModel, index: int) -> None:
+    """Recomputing the whole prefix at every step writes what the cache writes: greedy, then sampled with a seed."""
+    ids = PROMPTS[index]["ids"]
+    on = model.generate(ids, 6, stop_at_eos=False)
+    off = model.generate(ids, 6, stop_at_eos=False, use_cache=False)
+    recorded = PROMPTS[index]["greedy"]["ids"][:6]  # the reference's, up to its end token
+    assert on.ids[: len(recorded)] == recorded
+    assert off.ids == on.ids
+    settings = {"temperature": 0.9, "top_k": 40, "top_p": 0.95, "seed": 11 + index, "stop_at_eos": False}
+    assert model.generate(ids, 6, use_cache=False, **settings).ids == model.generate(ids, 6, **settings).ids
+
+
 # --- a tiny random model: the cache, sampling and errors without the weights ---------------
 
 
@@ -237,6 +258,124 @@ def test_sample_token_distribution() -> None:
     assert sample_token([0.0, 2.0, 2.0]) == 1  # greedy: the lowest id among equals
 
 
+def test_tiny_model_cache_off_gives_the_same_tokens() -> None:
+    model = tiny_model()
+    for settings in ({}, {"temperature": 1.3, "seed": 5}, {"temperature": 0.8, "top_k": 30, "top_p": 0.9, "seed": 2}):
+        on = model.generate([7, 8, 9], 12, stop_at_eos=False, **settings)
+        off = model.generate([7, 8, 9], 12, stop_at_eos=False, use_cache=False, **settings)
+        assert on.ids == off.ids and on.finished == off.finished, settings
+        np.testing.assert_allclose(on.probabilities, off.probabilities, rtol=0, atol=1e-12)
+    steps = list(model.steps([7, 8, 9], 3, use_cache=False))
+    assert [s.attentions.shape[2:] for s in steps] == [(3, 3), (4, 4), (5, 5)]  # the whole text each time
+
+
+# --- sampling: temperature, top-k and top-p against hand-worked numbers and a plain loop -----
+
+
+def test_sampling_distribution_by_hand() -> None:
+    # p = 0.4, 0.3, 0.2, 0.1. Top-k 3 keeps ids 0-2 and renormalises: 4/9, 3/9, 2/9. Top-p 0.6: id 0 holds 4/9
+    # < 0.6, so id 1 is kept; ids 0 and 1 hold 7/9 >= 0.6, so id 2 is cut. The draw: 4/7, 3/7.
+    d = sampling_distribution(np.log([0.4, 0.3, 0.2, 0.1]), temperature=1.0, top_k=3, top_p=0.6)
+    assert d.order.tolist() == [0, 1, 2, 3]
+    assert d.cut_by_top_k.tolist() == [False, False, False, True]
+    assert d.cut_by_top_p.tolist() == [False, False, True, False]
+    assert d.top_k_mass == pytest.approx(0.1) and d.top_p_mass == pytest.approx(0.2)
+    np.testing.assert_allclose(d.sampled, [4 / 7, 3 / 7, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(d.model, [0.4, 0.3, 0.2, 0.1], atol=1e-12)
+    assert d.kept.tolist() == [0, 1]
+    # Temperature 2 on logits 2, 1, 0: e^1, e^0.5, e^0 over their sum.
+    hot = sampling_distribution([2.0, 1.0, 0.0], temperature=2.0)
+    total = math.e + math.sqrt(math.e) + 1
+    np.testing.assert_allclose(hot.tempered, [math.e / total, math.sqrt(math.e) / total, 1 / total], atol=1e-12)
+    np.testing.assert_allclose(hot.sampled, hot.tempered, atol=1e-15)
+    assert not hot.cut_by_top_k.any() and not hot.cut_by_top_p.any()
+    # Greedy: all the probability on the top token; the model's distribution is still reported.
+    greedy = sampling_distribution([0.0, 3.0, 1.0])
+    assert greedy.tempered.tolist() == [0.0, 1.0, 0.0] and greedy.sampled.tolist() == [0.0, 1.0, 0.0]
+    assert greedy.model[1] == pytest.approx(math.exp(3) / (1 + math.exp(3) + math.e))
+    # top_p = 1 keeps everything, even tokens whose probability rounds to nothing.
+    assert not sampling_distribution([0.0, -800.0], temperature=1.0, top_p=1.0).cut_by_top_p.any()
+
+
+def test_ties_go_to_the_lower_id() -> None:
+    logits = [0.0, 1.0, 1.0, 0.0]  # ids 1 and 2 tie at the top, 0 and 3 at the bottom
+    assert sample_token(logits) == 1
+    d = sampling_distribution(logits, temperature=1.0, top_k=1)
+    assert d.order.tolist() == [1, 2, 0, 3] and d.kept.tolist() == [1]
+    assert sampling_distribution(logits, temperature=1.0, top_k=3).kept.tolist() == [1, 2, 0]
+    # Each of ids 1 and 2 holds e / (2e + 2) = 0.366: top-p 0.3 keeps id 1 only, 0.5 both.
+    assert sampling_distribution(logits, temperature=1.0, top_p=0.3).kept.tolist() == [1]
+    assert sampling_distribution(logits, temperature=1.0, top_p=0.5).kept.tolist() == [1, 2]
+    assert {sample_token(logits, temperature=1.0, top_p=0.3, seed=s) for s in range(20)} == {1}
+
+
+def _naive(
+    logits: list[float], temperature: float, top_k: int | None, top_p: float | None
+) -> tuple[dict[int, float], float]:
+    """The sampling distribution by a plain loop over Python floats: {id: probability} of the tokens kept, mass cut."""
+    weights = [math.exp((z - max(logits)) / temperature) for z in logits]
+    total = sum(weights)
+    ranked = sorted(range(len(logits)), key=lambda i: (-logits[i], i))
+    kept = ranked[:top_k] if top_k is not None else ranked
+    if top_p is not None:
+        mass = sum(weights[i] for i in kept)
+        nucleus, held = [], 0.0
+        for i in kept:
+            if held >= top_p:
+                break
+            nucleus.append(i)
+            held += weights[i] / mass
+        kept = nucleus
+    mass = sum(weights[i] for i in kept)
+    return {i: weights[i] / mass for i in kept}, 1 - mass / total
+
+
+def _naive_draw(kept: dict[int, float], logits: list[float], u: float) -> int:
+    ranked = sorted(kept, key=lambda i: (-logits[i], i))
+    total = sum(kept[i] for i in ranked)
+    running = 0.0
+    for i in ranked:
+        running += kept[i]
+        if u * total < running:
+            return i
+    return ranked[-1]
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_sampling_against_a_plain_loop(case: int) -> None:
+    rng = np.random.default_rng(case)
+    vocab = int(rng.integers(2, 60))
+    logits = [float(x) for x in rng.normal(scale=3.0, size=vocab).round(1)]  # rounded: ties happen
+    temperature = float(rng.choice([0.3, 0.7, 1.0, 1.8]))
+    top_k = None if case % 3 == 0 else int(rng.integers(1, vocab + 1))
+    top_p = None if case % 4 == 1 else float(rng.uniform(0.05, 1.0))
+    expected, cut = _naive(logits, temperature, top_k, top_p)
+    d = sampling_distribution(logits, temperature=temperature, top_k=top_k, top_p=top_p)
+    assert d.kept.tolist() == sorted(expected, key=lambda i: (-logits[i], i))
+    for i in range(vocab):
+        assert d.sampled[i] == pytest.approx(expected.get(i, 0.0), abs=1e-12)
+    assert d.top_k_mass + d.top_p_mass == pytest.approx(cut, abs=1e-12)
+    for seed in range(5):
+        u = np.random.default_rng(seed).random()
+        token = sample_token(logits, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed)
+        assert token == _naive_draw(expected, logits, u)
+
+
+def test_sampled_frequencies_follow_top_p() -> None:
+    logits = np.log([0.5, 0.3, 0.15, 0.05])
+    rng = np.random.default_rng(1)
+    draws = [sample_token(logits, temperature=1.0, top_p=0.75, seed=rng) for _ in range(4000)]
+    np.testing.assert_allclose(np.bincount(draws, minlength=4) / 4000, [0.625, 0.375, 0, 0], atol=0.025)
+
+
+def test_top_p_small_is_greedy_and_seeded_top_p_repeats() -> None:
+    model = tiny_model()
+    greedy = model.generate([10, 20, 30], 8, stop_at_eos=False)
+    assert model.generate([10, 20, 30], 8, temperature=3.0, top_p=1e-9, seed=4, stop_at_eos=False).ids == greedy.ids
+    a, b = (model.generate([10, 20, 30], 8, temperature=1.5, top_p=0.9, seed=9, stop_at_eos=False) for _ in range(2))
+    assert a == b
+
+
 def test_generation_stops_at_the_end_token() -> None:
     model = tiny_model()
     model.output = model.output.copy()
@@ -254,6 +393,19 @@ def test_generation_stops_at_the_end_token() -> None:
         ({"top_k": 3}, ValueError, "top_k=3 has no effect with temperature=0"),
         ({"temperature": 1.0, "top_k": 0}, ValueError, "top_k must be at least 1, got 0"),
         ({"temperature": 1.0, "top_k": 261}, ValueError, "top_k must be at most the vocabulary size 260, got 261"),
+        ({"temperature": 1.0, "top_k": 2.5}, TypeError, "top_k must be an integer, got float"),
+        (
+            {"temperature": 1.0, "top_p": 0.0},
+            ValueError,
+            r"top_p must be a number in \(0, 1\] \(1 keeps every token\), got 0.0",
+        ),
+        ({"temperature": 1.0, "top_p": 1.5}, ValueError, r"top_p must be a number in \(0, 1\].*got 1.5"),
+        ({"temperature": 1.0, "top_p": -0.2}, ValueError, r"top_p must be a number in \(0, 1\].*got -0.2"),
+        ({"temperature": 1.0, "top_p": float("nan")}, ValueError, r"top_p must be a number in \(0, 1\]"),
+        ({"temperature": 1.0, "top_p": True}, TypeError, r"top_p must be a number in \(0, 1\], got bool"),
+        ({"temperature": 1.0, "top_p": "0.9"}, TypeError, r"top_p must be a number in \(0, 1\], got str"),
+        ({"top_p": 0.9}, ValueError, "top_p=0.9 has no effect with temperature=0"),
+        ({"use_cache": 1}, TypeError, "use_cache must be True or False, got int"),
         ({"temperature": 1.0, "seed": -1}, ValueError, "seed must be at least 0"),
         ({"temperature": 1.0, "seed": 1.5}, TypeError, "seed must be a non-negative int"),
         ({"max_new_tokens": 0}, ValueError, "max_new_tokens must be at least 1, got 0"),
