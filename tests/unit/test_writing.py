@@ -122,10 +122,16 @@ def test_the_cache_bytes_are_counted_from_the_arrays(model: LlamaModel) -> None:
     assert [step["cache"] for step in off] == [{"on": False, "tokens": 0, "bytes": 0}] * 2
 
 
+TOLERANCE = 5e-5
+
+
 def test_the_candidates_are_the_tempered_softmax_with_cuts(model: LlamaModel) -> None:
     session = WriteSession(model, STORY, temperature=0.5, top_k=3, top_p=0.9, seed=0, max_new_tokens=1)
     step = session.start()
     logits = model.forward(session.prompt_ids).logits[-1].astype(np.float64)
+    # The session read the prompt into its cache: the same sums in float32, in another order, move a logit by
+    # about 1e-5 of its size (logits near 20 here), so a probability at T = 0.5 by up to about 4e-5 of itself;
+    # the page's numbers are rounded to 1e-6 besides.
     tempered = np.exp((logits - logits.max()) / 0.5)
     tempered /= tempered.sum()
     model_p = np.exp(logits - logits.max())
@@ -133,19 +139,19 @@ def test_the_candidates_are_the_tempered_softmax_with_cuts(model: LlamaModel) ->
     top = np.argsort(-logits, kind="stable")[:CANDIDATES]
     candidates = step["candidates"]
     assert [c["id"] for c in candidates] == top.tolist()
-    np.testing.assert_allclose([c["p"] / UNIT for c in candidates], tempered[top], rtol=0, atol=2e-6)
-    np.testing.assert_allclose([c["model"] / UNIT for c in candidates], model_p[top], rtol=0, atol=2e-6)
+    np.testing.assert_allclose([c["p"] / UNIT for c in candidates], tempered[top], rtol=0, atol=TOLERANCE)
+    np.testing.assert_allclose([c["model"] / UNIT for c in candidates], model_p[top], rtol=0, atol=TOLERANCE)
     assert [c["cut"] for c in candidates[3:]] == ["top-k"] * (CANDIDATES - 3)
     # Top-p on the three top-k kept, renormalised: the fewest whose share reaches 0.9.
     kept = tempered[top[:3]] / tempered[top[:3]].sum()
     n_p = next(i + 1 for i in range(3) if kept[: i + 1].sum() >= 0.9)
     assert [c["cut"] for c in candidates[:3]] == [None] * n_p + ["top-p"] * (3 - n_p)
-    assert step["cut"]["top_k"] / UNIT == pytest.approx(1 - tempered[top[:3]].sum(), abs=2e-6)
-    assert step["cut"]["top_p"] / UNIT == pytest.approx(tempered[top[n_p:3]].sum(), abs=2e-6)
+    assert step["cut"]["top_k"] / UNIT == pytest.approx(1 - tempered[top[:3]].sum(), abs=TOLERANCE)
+    assert step["cut"]["top_p"] / UNIT == pytest.approx(tempered[top[n_p:3]].sum(), abs=TOLERANCE)
     assert step["cut"]["top_k_tokens"] == model.config.vocab_size - 3 and step["cut"]["kept_tokens"] == n_p
     drawn = step["drawn"]
     assert drawn["id"] in top[:n_p] and drawn["sampled"] / UNIT == pytest.approx(
-        tempered[drawn["id"]] / tempered[top[:n_p]].sum(), abs=2e-6
+        tempered[drawn["id"]] / tempered[top[:n_p]].sum(), abs=TOLERANCE
     )
 
 
