@@ -103,8 +103,9 @@ class Writer {
 
   // ── Building ─────────────────────────────────────────────────────────────
 
-  field(label, input, note) {
-    const box = html("div", { class: "write-field" });
+  // A label above its input (and a note below); a wide one takes the settings' whole row.
+  field(label, input, note, wide = false) {
+    const box = html("div", { class: wide ? "write-field write-wide" : "write-field" });
     input.id = input.id || this.id(input.dataset.control);
     box.append(html("label", { for: input.id }, label), input);
     if (note) box.append(html("span", { class: "write-note" }, note));
@@ -141,14 +142,14 @@ class Writer {
     this.cache = html("input", { type: "checkbox", "data-control": "write-cache", checked: true });
     const checkbox = (input, label) => {
       input.id = this.id(input.dataset.control);
-      const box = html("div", { class: "write-field write-check" });
+      const box = html("div", { class: "write-field write-check write-wide" });
       box.append(input, html("label", { for: input.id }, label));
       return box;
     };
     const settings = html("div", { class: "write-settings" });
     settings.append(
-      this.field("Prompt", this.preset),
-      this.field("Text", this.prompt),
+      this.field("Prompt", this.preset, "", true),
+      this.field("Text", this.prompt, "", true),
       checkbox(this.chat, "Send it as a chat message (the model answers)"),
       this.field("Temperature", this.temperature, "0 = greedy"),
       this.field("Top-k", this.topK, "empty = off"),
