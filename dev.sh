@@ -25,12 +25,14 @@ cd "$ROOT"
 # Pyodide builds it: requirements/pyodide-numpy.in), and the oldest versions'.
 MAIN_LOCK=requirements/docs-test.lock.txt
 OLDEST_LOCK=requirements/oldest.lock.txt
-# The installer every environment starts with (pip, as requirements/pip.in
-# pins it; the bundled pip of a new venv installs it from $PIP_LOCK, checking
-# its sha256), and the resolver that writes the lock files (./dev.sh lock only;
-# set-up needs just pip).
+# The installers (pip and uv, as requirements/pip.in pins them; installed once
+# into the cache from $PIP_LOCK, each file checked against its sha256): uv makes
+# the environments and resolves the lock files (./dev.sh lock), pip goes into
+# each environment (the build downloads with it).
 PIP_LOCK=requirements/pip.lock.txt
-UV_VERSION=0.13.8
+CACHE="${ATTENTION_COURSE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-course}"
+# uv's own cache is usually on another file system than the checkout: copy, and say nothing of it.
+export UV_LINK_MODE=copy
 
 # Each step with the seconds since the command began (bash's SECONDS), so a slow step shows in CI's log.
 log() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*" >&2; }
@@ -59,9 +61,24 @@ find_python() {
     die "no Python 3.$1 found (tried \$PYTHON, python3.$1, python3, pyenv). Install it, or set PYTHON=/path/to/python3.$1"
 }
 
+# installers: print the path of uv, installed with pip from $PIP_LOCK into a
+# folder of the cache named after that lock's sha256 (once a machine).
+installers() {
+    local tools
+    tools="$CACHE/tools/installers-$(sha256sum "$PIP_LOCK" | cut -d' ' -f1)"
+    if [ ! -x "$tools/bin/uv" ]; then
+        log "installing pip and uv into $tools, as $PIP_LOCK pins them"
+        rm -rf "$tools"
+        "$(find_python 12 13 14 11 10)" -m venv "$tools" &&
+            "$tools/bin/python" -m pip install --quiet --require-hashes --only-binary :all: -r "$PIP_LOCK" >&2 ||
+            die "installing pip and uv into $tools failed (above)"
+    fi
+    echo "$tools/bin/uv"
+}
+
 # make_venv DIR STAMP PYTHON LOCK PIP_ARGS...: (re)create DIR unless its stamp
-# matches, with pip from $PIP_LOCK (by sha256, a wheel only). With a LOCK file,
-# install exactly what it pins (every file checked against its sha256), then
+# matches, with uv (installers): pip and uv from $PIP_LOCK, then with a LOCK
+# file exactly what it pins (every file checked against its sha256), then
 # PIP_ARGS with --no-deps: the lock has their dependencies. LOCK "-" installs
 # PIP_ARGS and whatever they need, unpinned (.venv-latest only).
 make_venv() {
@@ -72,20 +89,23 @@ make_venv() {
     fi
     log "creating $dir with $("$python" --version 2>&1)$([ "$lock" = - ] || echo ", as $lock pins it")"
     rm -rf "$dir"
-    "$python" -m venv "$dir"
-    local pip=("$dir/bin/python" -m pip install)
-    # pip's chatter goes to a log, shown only if the install fails.
+    local uv
+    uv=$(installers) || exit 1
+    local install=("$uv" pip install --python "$dir/bin/python")
+    # The installers' chatter goes to a log, shown only if the install fails.
     if ! {
-        "${pip[@]}" --require-hashes --only-binary :all: -r "$PIP_LOCK" &&
+        "$uv" venv --python "$python" "$dir" &&
+            "${install[@]}" --require-hashes --only-binary :all: -r "$PIP_LOCK" &&
             if [ "$lock" = - ]; then
-                "${pip[@]}" "$@"
+                "${install[@]}" "$@"
             else
-                "${pip[@]}" --require-hashes -r "$lock" && "${pip[@]}" --no-deps "$@"
+                "${install[@]}" --require-hashes -r "$lock" && "${install[@]}" --no-deps "$@"
             fi
-    } >"$dir/pip.log" 2>&1; then
-        cat "$dir/pip.log" >&2
-        die "installing into $dir failed (log above, also in $dir/pip.log)"
+    } >"$dir.log" 2>&1; then
+        cat "$dir.log" >&2
+        die "installing into $dir failed (log above, also in $dir.log)"
     fi
+    mv "$dir.log" "$dir/install.log"
     echo "$stamp" >"$dir/.stamp"
 }
 
@@ -102,6 +122,7 @@ setup() {
     fi
     # The main environment and the front-end packages install side by side (each mostly waits for its
     # files), and so do the environments of the functions named as arguments (setup setup_latest setup_oldest).
+    installers >/dev/null
     in_parallel setup_main setup_npm "$@"
     # The pretrained model's weights (all-MiniLM-L6-v2, Apache-2.0) for
     # its notebook and tests: fetched once into ~/.cache, verified, never committed.
@@ -198,13 +219,9 @@ has_oldest() {
 # it, everything moves to its newest release. Hashes cover every platform's
 # files, so the locks install on Linux, macOS and Windows alike.
 lock() {
-    local tools="${ATTENTION_COURSE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-course}/tools/uv-$UV_VERSION"
-    if [ ! -x "$tools/bin/uv" ]; then
-        log "installing uv $UV_VERSION into $tools"
-        "$(find_python 12 13 14 11 10)" -m venv "$tools"
-        "$tools/bin/python" -m pip install --quiet "uv==$UV_VERSION"
-    fi
-    local compile=("$tools/bin/uv" pip compile --quiet --universal --generate-hashes --custom-compile-command "./dev.sh lock")
+    local uv
+    uv=$(installers) || exit 1
+    local compile=("$uv" pip compile --quiet --universal --generate-hashes --custom-compile-command "./dev.sh lock")
     log "resolving $MAIN_LOCK (Python 3.12)"
     "${compile[@]}" --python-version 3.12 pyproject.toml --extra docs --extra test requirements/pyodide-numpy.in -o "$MAIN_LOCK" "$@"
     log "resolving $OLDEST_LOCK (Python 3.10)"
