@@ -80,16 +80,22 @@ def test_only_esbuild_has_an_install_script_and_its_binary_comes_without_it() ->
     assert binary["version"] == esbuild["version"] and binary["optional"] and binary["integrity"].startswith("sha512-")
 
 
-def test_pip_is_installed_by_its_sha256_and_the_locked_environments_require_hashes() -> None:
+def test_the_installers_come_by_their_sha256_and_the_locked_environments_require_hashes() -> None:
+    """pip and uv install from requirements/pip.lock.txt (wheels, by sha256); uv installs every environment."""
     script = (ROOT / "dev.sh").read_text()
     assert "PIP_LOCK=requirements/pip.lock.txt" in script
-    assert '"${pip[@]}" --require-hashes --only-binary :all: -r "$PIP_LOCK"' in script
-    assert '"${pip[@]}" --require-hashes -r "$lock"' in script
-    assert not re.search(r"pip==|--upgrade \"?pip", script), "pip installed by version alone"
+    # Once a machine: pip and uv into the cache, by pip, from the lock.
+    assert 'pip install --quiet --require-hashes --only-binary :all: -r "$PIP_LOCK"' in script
+    # Into each environment, by uv: the installers from the same lock, then the environment's lock.
+    assert '"${install[@]}" --require-hashes --only-binary :all: -r "$PIP_LOCK"' in script
+    assert '"${install[@]}" --require-hashes -r "$lock"' in script
+    assert not re.search(r"pip==|uv==|--upgrade \"?pip", script), "an installer installed by version alone"
     # .venv-latest is the one unpinned environment (LOCK "-"): the newest numpy, on purpose.
     assert re.findall(r"make_venv \S+ \"[^\"]*\" \"\$python\" (\S+)", script) == ['"$MAIN_LOCK"', "-", '"$OLDEST_LOCK"']
-    version = re.search(r"^pip==(\S+)$", (ROOT / "requirements" / "pip.in").read_text(), re.M)[1]
+    wanted = (ROOT / "requirements" / "pip.in").read_text()
+    versions = {name: re.search(rf"^{name}==(\S+)$", wanted, re.MULTILINE)[1] for name in ("pip", "uv")}
     lock = (ROOT / "requirements" / "pip.lock.txt").read_text()
-    assert re.search(rf"^pip=={re.escape(version)} \\$", lock, re.M)
-    assert len(re.findall(r"--hash=sha256:[0-9a-f]{64}", lock)) >= 1
-    assert [line for line in lock.splitlines() if re.match(r"^[A-Za-z]", line)] == [f"pip=={version} \\"]
+    assert [line for line in lock.splitlines() if re.match(r"^[A-Za-z]", line)] == [
+        f"{name}=={version} \\" for name, version in versions.items()
+    ]
+    assert len(re.findall(r"--hash=sha256:[0-9a-f]{64}", lock)) >= 2
