@@ -264,6 +264,20 @@ def test_a_phone_in_both_schemes_without_sideways_scroll_and_axe_clean(open_page
     assert not found, report(found)
 
 
+def test_step_by_keyboard_keeps_the_focus_on_step(page: Page, site_url: str) -> None:
+    """Enter on Step writes a token and leaves the focus there, so Enter again writes the next (none while busy)."""
+    _open_and_load(page, site_url)
+    step = _control(page, "step")
+    step.focus()
+    page.keyboard.press("Enter")
+    expect(_writer(page)).to_have_attribute("data-steps", "1")
+    expect(_writer(page)).to_have_attribute("data-busy", "false")
+    expect(step).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(_writer(page)).to_have_attribute("data-steps", "2")
+    expect(step).to_be_focused()
+
+
 @pytest.mark.long
 def test_once_the_model_is_stored_it_writes_offline(open_page, site_url: str, model) -> None:
     """Written once online (the service worker keeps the model's file once read whole), the page writes offline."""

@@ -512,7 +512,10 @@ class Writer {
     this.retryButton.hidden = !retry;
     const s = this.session;
     const open = s && !s.finished && !s.stopped && !s.lost;
-    this.stepButton.disabled = !this.ready || this.busy || (s && !open);
+    // Busy, Step stays focusable (a disabled button loses the keyboard's focus) and says it is unavailable;
+    // step() ignores it meanwhile, so Enter held on it writes the next token once this one is drawn.
+    this.stepButton.disabled = !this.ready || (s && !open);
+    this.stepButton.setAttribute("aria-disabled", String(!this.stepButton.disabled && this.busy));
     this.playButton.disabled = !this.ready || (s && !open);
     this.playButton.textContent = this.playing ? "Pause" : "Play";
     this.playButton.setAttribute("aria-pressed", String(this.playing));
