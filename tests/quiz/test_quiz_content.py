@@ -115,8 +115,6 @@ REFERENCES: dict[str, Callable[[dict[str, Any]], float]] = {
     # Count the tiles (i0, j0) a causal loop visits: keys starting at or before the block's last query.
     # ALiBi head 1 of 8, slope 1/2, equal content scores: penalties -1, -1/2, 0 for keys 0, 1, 2.
     "check-alibi-weight": lambda g: math.exp(-1) / (math.exp(-1) + math.exp(-0.5) + 1),
-    # ALiBi's slopes 2^(-8h/H): head h = 4 of H = 16.
-    "transformer-block-alibi-slope": lambda g: 2.0 ** (-8 * 4 / 16),
     # The softmax's backward by hand, entry 0: y_0 (g_0 - sum_i g_i y_i).
     "learning-to-attend-softmax-backward": lambda g: g["y"][0] * (
         g["grad_y"][0] - sum(a * b for a, b in zip(g["grad_y"], g["y"]))
