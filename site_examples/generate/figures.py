@@ -479,7 +479,8 @@ FIGURES = (
         title="Loss before and in the repeat, and the heads' scores, during the committed training run",
         description=(
             "Two line charts over the training steps of the committed run, measured on the probe batch. Top: the "
-            "loss before the repeat stays near log 20, about 3, throughout; the loss in the repeat starts there "
+            "loss before the repeat stays near log 20, about 3, throughout (the lesson computes the best possible "
+            "there, a little lower); the loss in the repeat starts there "
             "too, then falls to near 0. Bottom: the best previous-token score in layer 1 and the best induction "
             "score in layer 2, both starting near 0.2 or below and rising; a dotted vertical line marks the step "
             "at which the induction score first reaches the threshold, drawn as a dashed horizontal line."

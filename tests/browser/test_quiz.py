@@ -139,9 +139,9 @@ def test_keyboard_only(page: Page, site_url: str) -> None:
     assert page.evaluate("document.activeElement.name") == "quiz-check-qkv-roles"
 
     # A numeric answer: type it and press Enter.
-    numeric = _question(page, "check-head-width")
+    numeric = _question(page, "check-mha-parameters")
     numeric.locator("input[data-option]").focus()
-    page.keyboard.type("64")
+    page.keyboard.type("1048576")  # 4 x 512 x 512
     page.keyboard.press("Enter")
     expect(numeric.locator("[data-feedback]")).to_have_attribute("data-result", "correct")
 

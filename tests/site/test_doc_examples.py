@@ -37,13 +37,13 @@ EXPECTED = {
     "architecture.md": (0, 0),
     "maintaining.md": (0, 0),
     "lessons/misconceptions.md": (17, 17),
-    "lessons/learning-to-attend.md": (15, 15),
+    "lessons/learning-to-attend.md": (16, 16),
     "lessons/attention-while-generating.md": (21, 20),
     "lessons/multi-head-attention.md": (20, 20),
     "lessons/query-key-value.md": (18, 18),
     "lessons/scaled-dot-product-attention.md": (19, 19),
     "lessons/self-attention.md": (26, 26),
-    "lessons/transformer-block.md": (22, 22),
+    "lessons/transformer-block.md": (23, 23),
     "lessons/why-attention.md": (15, 15),
 }
 
