@@ -392,7 +392,6 @@ def draw_alignments(fig: MplFigure, data: dict, theme: Theme) -> None:
         _heatmap(ax, title, rows, columns, weights, theme, blank_zeros=False)
 
 
-
 TODAYS_MODELS_PAGE = "lessons/attention-in-todays-models.md"
 
 
@@ -446,7 +445,9 @@ def draw_streaming_llm(fig: MplFigure, data: dict, theme: Theme) -> None:
         smooth = np.convolve(nll, np.ones(k) / k, mode="valid")
         right.plot(np.arange(smooth.size) + k, smooth, color=colour, linestyle=dash, linewidth=2, label=label)
     right.axvline(data["window"], color=theme.axes, linestyle=":", linewidth=1.2)
-    right.text(data["window"], right.get_ylim()[1], f" token W = {data['window']}", color=theme.text, fontsize=9, va="top")
+    right.text(
+        data["window"], right.get_ylim()[1], f" token W = {data['window']}", color=theme.text, fontsize=9, va="top"
+    )
     right.set_xlabel(f"token of the story (loss averaged over the last {k})", fontsize=10)
     right.set_ylabel("next-token loss (nats)", fontsize=10)
     right.spines[["top", "right"]].set_visible(False)
@@ -706,6 +707,7 @@ FIGURES = (
         size=(7.0, 3.6),
     ),
 )
+
 
 def to_svg(fig: MplFigure, title: str, description: str) -> str:
     """The figure as a self-contained SVG with <title> and <desc>, no metadata, no DOCTYPE."""

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from attention.lab.streaming import MAX_TOKENS
 from attention.models.llama import load_smollm2
 from attention.models.streaming import first_token_share, streaming_nll
 from attention.models.weights import SMOLLM2_FILE, SMOLLM2_FILE_SHA256, SMOLLM2_NAME
@@ -192,7 +193,7 @@ def run(quick: bool) -> dict[str, Any]:
 
 # ── the lesson's sentences and table, from the committed data (overrides/hooks/streaming_llm.py) ──
 
-PAGE_PARTS = ("sinks", "setup", "table", "finding")
+PAGE_PARTS = ("sinks", "setup", "table", "finding", "button")
 """What "Attention in today's models" asks for with ``<!-- streaming-llm: NAME -->``."""
 
 SINK_SHARE = 0.3
@@ -268,6 +269,14 @@ def page_part(name: str, data: dict[str, Any]) -> str:
         return (
             f"After token W, keeping only the last W tokens costs {_span(window)} nats per token more than keeping "
             f"everything; keeping the first {data['settings']['sinks']} as well, {_span(sinks)}. {verdict}"
+        )
+    if name == "button":
+        # The page's component (docs/javascripts/streaming.js) mounts on this element; the ids are the story's first
+        # tokens, those the committed run read, so the page needs no file of its own and no tokenizer.
+        ids = ",".join(str(i) for i in data["ids"][:MAX_TOKENS])
+        return (
+            f'<div class="streaming" data-streaming data-ids="{ids}" data-sinks="{data["settings"]["sinks"]}">\n'
+            "<p>The button needs JavaScript: the page runs SmolLM2 in its own Python.</p>\n</div>"
         )
     raise ValueError(f"unknown part {name!r}: the parts are {', '.join(PAGE_PARTS)}")
 
