@@ -21,7 +21,6 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import numpy as np
 import pytest
 from mkdocs.exceptions import PluginError
 
@@ -79,7 +78,7 @@ def test_the_cache_bars_are_deepseek_v2s_sizes_by_hand(data) -> None:
 
 def test_the_lookup_curves_are_what_the_lesson_prints(data) -> None:
     text = (ROOT / "docs" / PAGE).read_text(encoding="utf-8")
-    block = re.search(r"```output\n   n  softmax  linear  uniform 1/n\n(.*?)```", text, re.S)
+    block = re.search(r"```output\n   n  softmax  linear  uniform 1/n\n(.*?)```", text, re.DOTALL)
     assert block, "the lesson no longer prints the lookup table"
     printed = [[float(x) for x in line.split()] for line in block[1].strip().splitlines()]
     plotted = data["linear-lookup"]
