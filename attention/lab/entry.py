@@ -24,7 +24,16 @@ from typing import Any
 from .._validate import check_arguments
 from .hand_built import visualizer_json
 
-__all__ = ["hand_built_view", "language_model_view", "minilm_view", "write_look", "write_start", "write_step"]
+__all__ = [
+    "hand_built_view",
+    "language_model_view",
+    "minilm_view",
+    "streaming_start",
+    "streaming_step",
+    "write_look",
+    "write_start",
+    "write_step",
+]
 
 
 def _arguments(entry: str, args_json: str, names: tuple[str, ...]) -> dict[str, Any]:
@@ -133,3 +142,39 @@ def write_look(args_json: str) -> str:
     from .writing import dumps
 
     return dumps(_session("write_look").look(args["layer"], args["head"]))
+
+
+_streaming: Any = None  # the StreamingLLM button's run (attention.lab.streaming.StreamingSession), between calls
+
+
+def streaming_start(args_json: str) -> str:
+    """The lesson's StreamingLLM run begins: ``{"path", "ids", "window"}`` -> its sizes.
+
+    ``path`` is where the page wrote SmolLM2's GGUF file, ``ids`` the story's
+    first token ids (the page reads them from the lesson), ``window`` the W of
+    the two rolling caches. A new :class:`attention.lab.streaming.StreamingSession`
+    replaces the one before; :func:`streaming_step` reads it.
+    """
+    global _streaming
+    args = _arguments("streaming_start", args_json, ("path", "ids", "window"))
+    from .smollm2 import model_at  # on the first call only (see the module's docstring)
+    from .streaming import StreamingSession, dumps
+
+    _streaming = None  # a run that fails its checks leaves none behind
+    session = StreamingSession(model_at(_path("streaming_start", "path", args["path"])), args["ids"], args["window"])
+    _streaming = session
+    return dumps(session.start())
+
+
+def streaming_step(args_json: str) -> str:
+    """At most ``{"tokens"}`` more tokens of the run :func:`streaming_start` began -> their losses (and the summary at the end).
+
+    Raises:
+        RuntimeError: no run, or it has finished.
+    """
+    args = _arguments("streaming_step", args_json, ("tokens",))
+    from .streaming import dumps
+
+    if _streaming is None:
+        raise RuntimeError(f"{__name__}.streaming_step: nothing is running; call {__name__}.streaming_start first")
+    return dumps(_streaming.step(args["tokens"]))

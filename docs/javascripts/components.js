@@ -20,6 +20,7 @@ const COMPONENTS = [
   { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
   { name: "write", selector: "[data-write]", load: () => import("./visualizer/write.js") },
   { name: "training", selector: "[data-train]", load: () => import("./training/training.js") },
+  { name: "StreamingLLM button", selector: "[data-streaming]", load: () => import("./streaming.js") },
   { name: "offline storage", selector: "[data-offline-storage]", load: () => import("./offline-storage.js") },
 ];
 

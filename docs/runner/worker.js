@@ -50,6 +50,8 @@ const ENTRY_POINTS = new Set([
   "attention.lab.entry.write_start",
   "attention.lab.entry.write_step",
   "attention.lab.entry.write_look",
+  "attention.lab.entry.streaming_start",
+  "attention.lab.entry.streaming_step",
   "attention.training.entry.start",
   "attention.training.entry.chunk",
   "attention.exercises.entry.check",

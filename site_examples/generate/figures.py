@@ -392,6 +392,118 @@ def draw_alignments(fig: MplFigure, data: dict, theme: Theme) -> None:
         _heatmap(ax, title, rows, columns, weights, theme, blank_zeros=False)
 
 
+TODAYS_MODELS_PAGE = "lessons/attention-in-todays-models.md"
+
+
+def sliding_window_data(ns: dict) -> dict:
+    tokens, full, band, two_layers, window = _need(ns, TODAYS_MODELS_PAGE, "tokens", "full", "band", "two_layers", "W")
+    return {
+        "panels": [
+            ("causal: every earlier key", tokens, full),
+            (f"sliding window, W = {window}", tokens, band),
+            ("two windowed layers", tokens, two_layers),
+        ]
+    }
+
+
+def streaming_llm_data(ns: dict) -> dict:
+    """The committed StreamingLLM run (docs/data/streaming-llm.json): per-layer sink shares, and the smallest window's losses."""
+    import json
+
+    data = json.loads((DOCS / "data" / "streaming-llm.json").read_text(encoding="utf-8"))
+    window = min(data["settings"]["windows"])
+    by_policy = {row["policy"]: row for row in data["policies"] if row["window"] in (None, window)}
+    names = {
+        "dense": "(a) every token",
+        "window": f"(b) the last {window}",
+        "sinks": f"(c) 4 sinks + the last {window - data['settings']['sinks']}",
+    }
+    return {
+        "share": np.asarray(data["first_token_share"]["per_layer"]),
+        "window": window,
+        "smooth": STREAMING_SMOOTHING,
+        "losses": {names[name]: np.asarray(by_policy[name]["nll"]) for name in ("dense", "window", "sinks")},
+    }
+
+
+STREAMING_SMOOTHING = 64  # tokens in the moving average of the loss curves
+
+
+def draw_streaming_llm(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Left: the first token's mean weight per layer (bars); right: the loss along the text, a moving average per cache."""
+    left, right = fig.subplots(1, 2, width_ratios=(1, 1.5))
+    share = data["share"]
+    left.bar(np.arange(1, share.size + 1), share, color=theme.lines[1][0])
+    left.set_xlabel("layer", fontsize=10)
+    left.set_ylabel("mean weight on the first token", fontsize=10)
+    left.set_ylim(0, 1)
+    left.spines[["top", "right"]].set_visible(False)
+    _style_axes(left, theme)
+    k = data["smooth"]
+    styles = [(theme.text, "-"), (theme.lines[0][0], "--"), (theme.lines[1][0], ":")]
+    for (label, nll), (colour, dash) in zip(data["losses"].items(), styles):
+        smooth = np.convolve(nll, np.ones(k) / k, mode="valid")
+        right.plot(np.arange(smooth.size) + k, smooth, color=colour, linestyle=dash, linewidth=2, label=label)
+    right.axvline(data["window"], color=theme.axes, linestyle=":", linewidth=1.2)
+    right.text(
+        data["window"], right.get_ylim()[1], f" token W = {data['window']}", color=theme.text, fontsize=9, va="top"
+    )
+    right.set_xlabel(f"token of the story (loss averaged over the last {k})", fontsize=10)
+    right.set_ylabel("next-token loss (nats)", fontsize=10)
+    right.spines[["top", "right"]].set_visible(False)
+    legend = right.legend(frameon=False, fontsize=9.5, loc="upper right")
+    for text in legend.get_texts():
+        text.set_color(theme.text)
+    _style_axes(right, theme)
+
+
+def latent_cache_data(ns: dict) -> dict:
+    (per_token,) = _need(ns, TODAYS_MODELS_PAGE, "per_token")
+    labels = {"mha": "MHA", "gqa": "GQA, 8 groups", "mqa": "MQA", "mla": "MLA"}
+    return {"bars": {label: per_token.nbytes(kind) / 1024 for kind, label in labels.items()}}
+
+
+def draw_latent_cache(fig: MplFigure, data: dict, theme: Theme) -> None:
+    """Horizontal bars, KiB per token on a log axis, each labelled with its value."""
+    ax = fig.subplots()
+    labels, values = list(data["bars"]), list(data["bars"].values())
+    y = np.arange(len(labels))[::-1]
+    ax.barh(y, values, color=[theme.lines[0][0]] * 3 + [theme.lines[1][0]])
+    ax.set_xscale("log")
+    ax.set_yticks(y, labels)
+    for yi, value in zip(y, values):
+        ax.text(value * 1.08, yi, f"{value:,.1f} KiB", va="center", color=theme.text, fontsize=9.5)
+    ax.set_xlim(right=max(values) * 8)
+    ax.set_xlabel("KV cache per token, all 60 layers, 16-bit numbers (KiB, log scale)", fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    _style_axes(ax, theme)
+
+
+def linear_lookup_data(ns: dict) -> dict:
+    (lookup,) = _need(ns, TODAYS_MODELS_PAGE, "lookup")
+    return {
+        "n": lookup.n_keys,
+        "series": {"softmax attention": lookup.softmax_weight, "linear attention": lookup.linear_weight},
+        "uniform": lookup.uniform,
+    }
+
+
+def draw_linear_lookup(fig: MplFigure, data: dict, theme: Theme) -> None:
+    ax = fig.subplots()
+    for (label, values), (colour, marker, dash) in zip(data["series"].items(), theme.lines):
+        ax.plot(data["n"], values, color=colour, marker=marker, linestyle=dash, linewidth=2, label=label)
+    ax.plot(data["n"], data["uniform"], color=theme.axes, linestyle=":", linewidth=1.5, label="even spread, 1/n")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("keys n (one of them matches the query)", fontsize=10)
+    ax.set_ylabel("weight on the matching key", fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    legend = ax.legend(frameon=False, fontsize=10, loc="lower left")
+    for text in legend.get_texts():
+        text.set_color(theme.text)
+    _style_axes(ax, theme)
+
+
 FIGURES = (
     Figure(
         name="memory-fade",
@@ -536,7 +648,67 @@ FIGURES = (
         draw=draw_heatmaps,
         size=(10.5, 3.9),
     ),
+    Figure(
+        name="sliding-window",
+        page=TODAYS_MODELS_PAGE,
+        title="Causal attention, a sliding window of three keys, and two stacked windowed layers",
+        description=(
+            "Three heatmaps over the eight tokens the cat sat on the mat and slept, queries in rows and keys in "
+            "columns, every score equal. Left: causal attention, a lower triangle, each row spread evenly over "
+            "every earlier token. Middle: a sliding window of three keys, a band along the diagonal, a third on "
+            "each key in the band. Right: the product of two such layers, a band twice as wide, the weight "
+            "highest in its middle: two layers reach twice as far back as one."
+        ),
+        data=sliding_window_data,
+        draw=draw_heatmaps,
+        size=(10.5, 3.9),
+    ),
+    Figure(
+        name="streaming-llm",
+        page=TODAYS_MODELS_PAGE,
+        title="The first token's share of attention per layer of SmolLM2, and the loss along the story under three caches",
+        description=(
+            "Left: a bar chart of the mean attention weight SmolLM2's heads put on the first token, for each of "
+            "its 30 layers, from the committed measurement over the notebook's texts: small in the first layers "
+            "and a few others, large in most of the later ones. Right: the next-token loss along the story, a "
+            "moving average, for the smallest window of the committed run under three caches: every token, the "
+            "last W tokens only, and the first 4 tokens plus the last W minus 4. A dotted line marks token W, "
+            "where tokens start to leave the cache; after it the last-W-only curve lies well above the other two, "
+            "and the curve with the sinks stays close to the full cache."
+        ),
+        data=streaming_llm_data,
+        draw=draw_streaming_llm,
+        size=(10.5, 4.0),
+    ),
+    Figure(
+        name="latent-cache",
+        page=TODAYS_MODELS_PAGE,
+        title="The KV cache per token of DeepSeek-V2's heads under MHA, GQA, MQA and MLA",
+        description=(
+            "Horizontal bar chart on a logarithmic axis of the bytes cached per token, over all 60 layers, for "
+            "128 heads of width 128 in 16-bit numbers: multi-head attention the longest bar, grouped-query "
+            "attention with 8 groups shorter, multi-query attention the shortest, and multi-head latent attention "
+            "between multi-query and grouped-query attention. Each bar is labelled with its size in KiB."
+        ),
+        data=latent_cache_data,
+        draw=draw_latent_cache,
+        size=(7.5, 2.8),
+    ),
+    Figure(
+        name="linear-lookup",
+        page=TODAYS_MODELS_PAGE,
+        title="The weight on the one matching key among n keys, for softmax and linear attention",
+        description=(
+            "Line chart, both axes logarithmic. x axis: the number of keys, 4 to 1,024, one of which matches the "
+            "query. y axis: the mean weight put on the matching key. Softmax attention stays near 1, falling "
+            "slowly; linear attention falls like the dotted line of an even spread, 1 over n, a few times above it."
+        ),
+        data=linear_lookup_data,
+        draw=draw_linear_lookup,
+        size=(7.0, 3.6),
+    ),
 )
+
 
 def to_svg(fig: MplFigure, title: str, description: str) -> str:
     """The figure as a self-contained SVG with <title> and <desc>, no metadata, no DOCTYPE."""

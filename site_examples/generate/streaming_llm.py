@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from attention.lab.streaming import MAX_TOKENS
 from attention.models.llama import load_smollm2
 from attention.models.streaming import first_token_share, streaming_nll
 from attention.models.weights import SMOLLM2_FILE, SMOLLM2_FILE_SHA256, SMOLLM2_NAME
@@ -188,6 +189,96 @@ def run(quick: bool) -> dict[str, Any]:
             "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
         },
     }
+
+
+# ── the lesson's sentences and table, from the committed data (overrides/hooks/streaming_llm.py) ──
+
+PAGE_PARTS = ("sinks", "setup", "table", "finding", "button")
+"""What "Attention in today's models" asks for with ``<!-- streaming-llm: NAME -->``."""
+
+SINK_SHARE = 0.3
+"""A layer "parks" weight on the first token when its heads give it more than this on average."""
+
+
+def load(path: Path = OUTPUT) -> dict[str, Any]:
+    """The committed data, checked to hold what the page shows and to be of this script's text; ValueError if not."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"cannot read {path.name} ({error}); run {COMMAND}") from error
+    missing = {"command", "model", "text", "settings", "policies", "first_token_share", "run"} - set(data)
+    if missing:
+        raise ValueError(f"{path.name} lacks {sorted(missing)}; run {COMMAND}")
+    if data["text"]["sha256"] != sha256(TEXT_FILE.read_text(encoding="utf-8")):
+        raise ValueError(f"{path.name} was computed on another text than {TEXT_FILE.name}; run {COMMAND}")
+    return data
+
+
+def _gaps(data: dict[str, Any], policy: str) -> list[float]:
+    """Per window: the policy's mean loss after token W minus the dense cache's over the same tokens."""
+    dense = np.asarray(data["policies"][0]["nll"])
+    return [
+        row["mean_nll_after_window"] - float(dense[row["window"] :].mean())
+        for row in data["policies"]
+        if row["policy"] == policy
+    ]
+
+
+def _span(values: list[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f} to {high:.2f}"
+
+
+def _windows(data: dict[str, Any]) -> str:
+    w = [f"{x:,}" for x in data["settings"]["windows"]]
+    return w[0] if len(w) == 1 else ", ".join(w[:-1]) + " and " + w[-1]
+
+
+def page_part(name: str, data: dict[str, Any]) -> str:
+    """The Markdown of one part of the lesson (``PAGE_PARTS``); ValueError for an unknown name."""
+    if name == "sinks":
+        share = np.asarray(data["first_token_share"]["per_layer"])
+        lo, hi = int(share.argmin()), int(share.argmax())
+        parked = int((share > SINK_SHARE).sum())
+        return (
+            f"Over the texts of the notebook [Attention inside a language model]"
+            f"(../examples/attention-inside-a-language-model.py), from query {data['first_token_share']['first_query']}"
+            f" on, the heads of {parked} of its {share.size} layers give the first token more than "
+            f"{SINK_SHARE:.0%} of their weight on average, up to {share[hi]:.0%} in layer {hi + 1}; the least is "
+            f"{share[lo]:.0%}, in layer {lo + 1} (the left of the figure above)."
+        )
+    if name == "setup":
+        text, run = data["text"], data["run"]
+        return (
+            f"The story has {text['tokens']:,} tokens; the windows are W = {_windows(data)}, the model "
+            f"{data['model']['name']} in {data['settings']['dtype']}. The whole run took {run['seconds']:.0f} s on "
+            f"this machine ({run['cpus']} cores, one BLAS thread, Python {run['python']}, numpy {run['numpy']}), "
+            f"which is why the site is built from its committed results instead of running it again: "
+            f"`{data['command']}` regenerates them, and a test recomputes one point."
+        )
+    if name == "table":
+        return table(data).split("\n", 2)[2]  # without the file's "generated" comment
+    if name == "finding":
+        window, sinks = _gaps(data, "window"), _gaps(data, "sinks")
+        verdict = (
+            "As in the paper, the window alone falls apart once the first tokens leave, and the sinks hold it "
+            "close to the full cache."
+            if max(sinks) < min(window) / 2
+            else "Unlike the paper, the sinks do not keep the loss close to the full cache's here."
+        )
+        return (
+            f"After token W, keeping only the last W tokens costs {_span(window)} nats per token more than keeping "
+            f"everything; keeping the first {data['settings']['sinks']} as well, {_span(sinks)}. {verdict}"
+        )
+    if name == "button":
+        # The page's component (docs/javascripts/streaming.js) mounts on this element; the ids are the story's first
+        # tokens, those the committed run read, so the page needs no file of its own and no tokenizer.
+        ids = ",".join(str(i) for i in data["ids"][:MAX_TOKENS])
+        return (
+            f'<div class="streaming" data-streaming data-ids="{ids}" data-sinks="{data["settings"]["sinks"]}">\n'
+            "<p>The button needs JavaScript: the page runs SmolLM2 in its own Python.</p>\n</div>"
+        )
+    raise ValueError(f"unknown part {name!r}: the parts are {', '.join(PAGE_PARTS)}")
 
 
 def main() -> None:

@@ -39,6 +39,7 @@ WALKS = {
         "learning-to-attend",
         "misconceptions",
         "attention-at-scale",
+        "attention-in-todays-models",
     ],
 }
 

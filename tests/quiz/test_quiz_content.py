@@ -130,6 +130,8 @@ REFERENCES: dict[str, Callable[[dict[str, Any]], float]] = {
     # against 100 keys and its weights against 100 values. The head split does not change the count.
     "generating-cached-step-cost": lambda g: 4 * 64 * 64 + sum(16 * 100 + 100 * 16 for _head in range(4)),
     # Every layer, every head: a key and a value of 64 float32 numbers for the one token, in KiB.
+    # W = 6 keys, the query included: 5 tokens further back per layer, 4 layers, counted one layer at a time.
+    "todays-models-window-reach": lambda g: sum(6 - 1 for _layer in range(4)),
     "check-gpt2-cache-per-token": lambda g: sum(2 * 64 * 4 for _layer in range(12) for _head in range(12)) / 1024,
 }
 

@@ -30,6 +30,7 @@ EXPECTED = {
     "index.md": (1, 1),
     "lab.md": (14, 14),
     "lessons/attention-at-scale.md": (17, 17),
+    "lessons/attention-in-todays-models.md": (16, 16),
     "lessons/cross-attention.md": (14, 14),
     "check-your-understanding.md": (0, 0),
     "glossary.md": (0, 0),
