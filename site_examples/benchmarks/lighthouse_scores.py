@@ -25,6 +25,12 @@ before the reader runs anything. Prints a table and writes
 ``docs/data/lighthouse.json`` and ``docs/data/lighthouse.md`` (included by
 "How the code runs"). A benchmark, not a test: the targets below are reported
 against, never asserted.
+
+With ``--page``, only those pages are measured, and their figures replace
+theirs in the committed data; every other page keeps the figures of its last
+measurement, and the data says which page was measured on which day
+(``meta["dates"]``). A new page, or one whose content changed, is measured so
+without measuring the whole site again (about 40 minutes here).
 """
 
 from __future__ import annotations
@@ -166,6 +172,18 @@ def misses(path: str, form_factor: str, figures: dict[str, Any]) -> list[str]:
     return missed
 
 
+def measured_on(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
+    """The day of the measurement, and the pages measured on another day (``--page``) with theirs."""
+    dates = meta.get("dates", {})
+    later = {path: dates[path] for path in results if dates.get(path, meta["date"]) != meta["date"]}
+    if not later:
+        return meta["date"]
+    by_date: dict[str, list[str]] = {}
+    for path, date in later.items():
+        by_date.setdefault(date, []).append(f"`{path or 'home'}`")
+    return meta["date"] + "".join(f" ({', '.join(paths)}: {date})" for date, paths in sorted(by_date.items()))
+
+
 def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
     lines = [
         "| page | desktop: performance · TBT · CLS | mobile: performance · TBT | machine's speed (index) "
@@ -189,7 +207,7 @@ def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
     t = TARGETS
     lines += [
         "",
-        f"Measured {meta['date']} on {meta['machine']} with `python -m site_examples.benchmarks.lighthouse_scores` "
+        f"Measured {measured_on(results, meta)} on {meta['machine']} with `python -m site_examples.benchmarks.lighthouse_scores` "
         f"(Lighthouse {meta['lighthouse']}, headless Chromium {meta['chromium']}; the site served from 127.0.0.1 "
         f"{meta.get('served', 'with gzip')}; medians of {meta['runs']} runs per page and form factor). Mobile is "
         "Lighthouse's emulated mid-range phone on a simulated slow 4G network, with the machine's CPU slowed down "
@@ -212,7 +230,7 @@ def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per page and form factor; the median is kept (default 3)")
-    parser.add_argument("--page", action="append", help="measure only this page (a path such as lessons/self-attention/)")
+    parser.add_argument("--page", action="append", help="measure only this page (a path such as lessons/self-attention/) and put it into the committed data")
     parser.add_argument("--no-write", action="store_true", help="print, do not write docs/data/")
     args = parser.parse_args()
     cli = install()
@@ -241,8 +259,9 @@ def main() -> None:
                         flush=True,
                     )
     chromium_version = first["user_agent"].split("Chrome/")[1].split(" ")[0] if "Chrome/" in first["user_agent"] else "?"
+    today = time.strftime("%Y-%m-%d")
     meta = {
-        "date": time.strftime("%Y-%m-%d"),
+        "date": today,
         "machine": f"{os.cpu_count()} cores, {platform.machine()}",
         "lighthouse": first["lighthouse"],
         "chromium": chromium_version,
@@ -250,16 +269,40 @@ def main() -> None:
         "runs": args.runs,
         "served": f"over {GzipHandler.protocol_version}, connections kept open, text gzipped",
         "generated_by": "site_examples/benchmarks/lighthouse_scores.py",
+        "dates": dict.fromkeys(results, today),
     }
+    if args.page:
+        results, meta = merged(results, meta)
     text = markdown(results, meta)
     print(text)
-    if args.no_write or args.page:
-        print("(not written: --no-write or --page given)", file=sys.stderr)
+    if args.no_write:
+        print("(not written: --no-write given)", file=sys.stderr)
         return
     DATA.mkdir(exist_ok=True)
     (DATA / "lighthouse.json").write_text(json.dumps({"meta": meta, "targets": TARGETS, "pages": results}, indent=1) + "\n")
     (DATA / "lighthouse.md").write_text(text)
     print(f"wrote {DATA / 'lighthouse.md'}")
+
+
+def merged(measured: dict[str, dict[str, Any]], meta: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The committed data with ``measured``'s pages replaced, in the navigation's order (pages no longer in it dropped).
+
+    The committed measurement's tool versions and runs must be this one's: figures of another Lighthouse,
+    Chromium or number of runs are not put side by side (measure every page again instead).
+    """
+    committed = json.loads((DATA / "lighthouse.json").read_text(encoding="utf-8"))
+    before = committed["meta"]
+    for key in ("lighthouse", "chromium", "runs", "served"):
+        if before.get(key) != meta[key]:
+            raise SystemExit(f"--page: the committed data has {key} {before.get(key)!r}, this run {meta[key]!r}; measure every page")
+    dates = {path: before.get("dates", {}).get(path, before["date"]) for path in committed["pages"]}
+    dates.update(meta["dates"])
+    pages_ = {**committed["pages"], **measured}
+    order = [path for path in pages() if path in pages_]
+    missing = [path for path in pages() if path not in pages_]
+    if missing:
+        raise SystemExit(f"--page: never measured: {', '.join(missing)}; add them with --page")
+    return {path: pages_[path] for path in order}, {**before, "dates": {path: dates[path] for path in order}}
 
 
 if __name__ == "__main__":

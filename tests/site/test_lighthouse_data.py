@@ -1,9 +1,10 @@
-"""The Lighthouse figures on "How the code runs" are a full, current measurement of every page.
+"""The Lighthouse figures on "How the code runs" are a current measurement of every page.
 
 ``python -m site_examples.benchmarks.lighthouse_scores`` writes ``docs/data/lighthouse.json`` and
 the table the page includes; this checks the data covers the site as it is now (a page added to
-the navigation without re-measuring fails here), that each figure is the median of its runs, and
-that the built page shows the table.
+the navigation without re-measuring fails here), that each figure is the median of its runs, that
+each page's day of measurement is kept (``--page`` measures some pages again), and that the built page
+shows the table.
 """
 
 from __future__ import annotations
@@ -32,6 +33,15 @@ def test_every_page_of_the_navigation_is_measured_on_both_form_factors() -> None
     assert list(DATA["pages"]) == lighthouse_scores.pages()
     for path, by_factor in DATA["pages"].items():
         assert set(by_factor) == set(lighthouse_scores.FORM_FACTORS), path
+    assert list(DATA["meta"]["dates"]) == lighthouse_scores.pages()
+    assert all(date >= DATA["meta"]["date"] for date in DATA["meta"]["dates"].values())
+
+
+def test_the_table_names_the_pages_measured_on_another_day() -> None:
+    results = {"": {}, "lab/": {}, "glossary/": {}}
+    meta = {"date": "2026-12-04", "dates": {"": "2026-12-04", "lab/": "2026-12-05", "glossary/": "2026-12-05"}}
+    assert lighthouse_scores.measured_on(results, meta) == "2026-12-04 (`lab/`, `glossary/`: 2026-12-05)"
+    assert lighthouse_scores.measured_on(results, {"date": "2026-12-04"}) == "2026-12-04"
 
 
 def test_each_figure_is_the_median_of_three_runs_or_more() -> None:
