@@ -230,7 +230,11 @@ def markdown(results: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per page and form factor; the median is kept (default 3)")
-    parser.add_argument("--page", action="append", help="measure only this page (a path such as lessons/self-attention/) and put it into the committed data")
+    parser.add_argument(
+        "--page",
+        action="append",
+        help="measure only this page (a path such as lessons/self-attention/), into the committed data",
+    )
     parser.add_argument("--no-write", action="store_true", help="print, do not write docs/data/")
     args = parser.parse_args()
     cli = install()
@@ -284,7 +288,10 @@ def main() -> None:
     print(f"wrote {DATA / 'lighthouse.md'}")
 
 
-def merged(measured: dict[str, dict[str, Any]], meta: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+Results = dict[str, dict[str, Any]]
+
+
+def merged(measured: Results, meta: dict[str, Any]) -> tuple[Results, dict[str, Any]]:
     """The committed data with ``measured``'s pages replaced, in the navigation's order (pages no longer in it dropped).
 
     The committed measurement's tool versions and runs must be this one's: figures of another Lighthouse,
@@ -294,7 +301,9 @@ def merged(measured: dict[str, dict[str, Any]], meta: dict[str, Any]) -> tuple[d
     before = committed["meta"]
     for key in ("lighthouse", "chromium", "runs", "served"):
         if before.get(key) != meta[key]:
-            raise SystemExit(f"--page: the committed data has {key} {before.get(key)!r}, this run {meta[key]!r}; measure every page")
+            raise SystemExit(
+                f"--page: the committed data has {key} {before.get(key)!r}, this run {meta[key]!r}; measure every page"
+            )
     dates = {path: before.get("dates", {}).get(path, before["date"]) for path in committed["pages"]}
     dates.update(meta["dates"])
     pages_ = {**committed["pages"], **measured}
