@@ -2,12 +2,15 @@
 //
 // overrides/hooks/diagrams.py writes each one into its page as a
 // figure[data-stepper] holding the first step drawn in HTML (what a reader
-// without JavaScript sees), the controls (hidden), and every step's numbers
+// without JavaScript sees), the controls (disabled, and hidden without
+// JavaScript by the style sheet), and every step's numbers
 // as JSON in a <script type="application/json" data-stepper-data>, which the
 // package computed when the site was built (site_examples/generate/diagrams.py).
-// This module shows the controls (Previous, Next, a slider: all native
+// This module enables the controls (Previous, Next, a slider: all native
 // controls, so the keyboard works them as it works any button and range) and
-// draws the chosen step from the JSON, with the same markup as the first.
+// draws the chosen step from the JSON, with the markup of the first. The first
+// step is left as the build drew it, so that nothing on the page changes as it
+// starts.
 // The caption is a polite live region: a screen reader says each new step.
 // Nothing moves: a step is drawn at once, with no transition or animation,
 // so a reader who asks for reduced motion gets none either.
@@ -50,6 +53,16 @@ function matrixTable(item) {
   return table;
 }
 
+function setControls(figure, steps, index) {
+  figure.dataset.stepperStep = String(index + 1);
+  const slider = figure.querySelector("[data-control=step]");
+  slider.value = String(index + 1);
+  slider.setAttribute("aria-valuetext", `step ${index + 1} of ${steps.length}`);
+  slider.disabled = false;
+  figure.querySelector("[data-action=previous]").disabled = index === 0;
+  figure.querySelector("[data-action=next]").disabled = index === steps.length - 1;
+}
+
 function drawStep(figure, steps, index) {
   const step = steps[index];
   const caption = figure.querySelector("[data-stepper-caption]");
@@ -66,12 +79,7 @@ function drawStep(figure, steps, index) {
     return matrixTable(item);
   });
   figure.querySelector("[data-stepper-items]").replaceChildren(...items);
-  figure.dataset.stepperStep = String(index + 1);
-  const slider = figure.querySelector("[data-control=step]");
-  slider.value = String(index + 1);
-  slider.setAttribute("aria-valuetext", `step ${index + 1} of ${steps.length}`);
-  figure.querySelector("[data-action=previous]").disabled = index === 0;
-  figure.querySelector("[data-action=next]").disabled = index === steps.length - 1;
+  setControls(figure, steps, index);
 }
 
 function mountOne(figure) {
@@ -91,8 +99,7 @@ function mountOne(figure) {
   figure.querySelector("[data-action=previous]").addEventListener("click", () => go(index - 1));
   figure.querySelector("[data-action=next]").addEventListener("click", () => go(index + 1));
   figure.querySelector("[data-control=step]").addEventListener("input", (event) => go(Number(event.target.value) - 1));
-  figure.querySelector("[data-stepper-controls]").hidden = false;
-  drawStep(figure, steps, index);
+  setControls(figure, steps, index); // step 1 is on the page already
   figure.dataset.stepperReady = "true";
 }
 

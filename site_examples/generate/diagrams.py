@@ -798,16 +798,20 @@ def step_html(step: dict, index: int, total: int) -> str:
 
 
 def stepper_html(name: str, data: dict) -> str:
-    """The step-through as the page holds it: step 1 drawn, the controls hidden until stepper.js shows them, the data."""
+    """The step-through as the page holds it: step 1 drawn, the data, and the controls.
+
+    The controls are disabled until stepper.js enables them, and hidden from a page without JavaScript
+    (``html.no-js``, stepper.css): drawn from the start, they never push the page down as it starts.
+    """
     total = len(data["steps"])
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return (
         f'<figure class="stepper" data-stepper="{name}" aria-label="{html.escape(data["label"])}">'
-        f'<div class="stepper-controls" data-stepper-controls hidden>'
-        '<button type="button" class="md-button" data-action="previous">Previous</button>'
-        '<button type="button" class="md-button" data-action="next">Next</button>'
+        '<div class="stepper-controls" data-stepper-controls>'
+        '<button type="button" class="md-button" data-action="previous" disabled>Previous</button>'
+        '<button type="button" class="md-button" data-action="next" disabled>Next</button>'
         f'<label class="stepper-slider">Step <input type="range" min="1" max="{total}" value="1" step="1" '
-        'data-control="step"></label></div>'
+        'data-control="step" disabled></label></div>'
         f'<div class="stepper-view" data-stepper-view>{step_html(data["steps"][0], 0, total)}</div>'
         f'<script type="application/json" data-stepper-data>{payload}</script></figure>'
     )

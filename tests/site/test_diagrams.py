@@ -8,9 +8,9 @@ labels; each diagram is on its lesson before the section's first code block;
 each stepper's numbers equal an independent recomputation (numpy's softmax by
 hand for the three-token example, the tiny decoder's keys and weights
 recomputed without the cache, a naive online-softmax loop over the tiles);
-the page's HTML holds the first step, the data and hidden controls, and a
+the page's HTML holds the first step, the data and disabled controls, and a
 stepper asked for on the wrong page fails the build. The browser side is
-``tests/browser/test_diagrams.py``."""
+``tests/browser/test_step_through.py``."""
 
 from __future__ import annotations
 
@@ -240,10 +240,12 @@ def test_the_tiles_stepper_is_a_naive_online_softmax(steps: dict) -> None:
     assert _values(_matrix(data[-1], "O = U / ℓ")) == pytest.approx(np.array(u) / np.array(ell)[:, None], abs=0.005)
 
 
-def test_the_page_holds_the_first_step_the_data_and_hidden_controls(steps: dict) -> None:
+def test_the_page_holds_the_first_step_the_data_and_disabled_controls(steps: dict) -> None:
     data = steps["attention-steps"]
     page = diagrams.stepper_html("attention-steps", data)
-    assert 'data-stepper="attention-steps"' in page and 'data-stepper-controls hidden' in page
+    assert 'data-stepper="attention-steps"' in page
+    controls = re.search(r"<div[^>]*data-stepper-controls>(.*?)</div>", page)[1]  # disabled until stepper.js runs
+    assert len(re.findall(r"<(?:button|input)[^>]* disabled", controls)) == 3
     assert "Step 1 of 5: The inputs" in page and 'aria-live="polite"' in page
     payload = re.search(r'<script type="application/json" data-stepper-data>(.*?)</script>', page, re.DOTALL)[1]
     assert json.loads(payload) == data
