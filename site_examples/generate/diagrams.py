@@ -676,8 +676,9 @@ def kv_cache_steps(ns: dict) -> dict:
         rows = [f"{j} {sentence[j]}" for j in range(t + 1)]
         new = [[t, j] for j in range(attn.d_k)]
         steps.append({
-            "caption": f"Step {t} reads “{sentence[t]}”: its key and value join the cache, now {keys.shape[0]} "
-                       f"heads × {keys.shape[1]} × {keys.shape[2]}; its one query reads " + ("its own key." if t == 0 else f"all {t + 1} keys."),
+            "caption": f"The decoder reads token {t}, “{sentence[t]}”: its key and value join the cache, now "
+                       f"{keys.shape[0]} "
+                       f"heads × {keys.shape[1]} × {keys.shape[2]}; its one query reads " + ("its own key." if t == 0 else "both keys." if t == 1 else f"all {t + 1} keys."),
             "items": [
                 _matrix("K, head 0", keys[0], rows, feats, new),
                 _matrix("V, head 0", values[0], rows, feats, new),
@@ -722,8 +723,9 @@ def tiles_steps(ns: dict) -> dict:
             m[rows, 0], ell[rows, 0], u[rows] = state.m[0, 0], state.l[0, 0], state.acc[0]
             hot_rows = [[r, c] for r in range(i0, i0 + b) for c in range(d)]
             steps.append({
-                "caption": f"Query block {i0 // b + 1} reads key block {j0 // b + 1}: a {b} × {b} tile of scores. "
-                           "Its queries' m, ℓ and U are rescaled to the new maximum and the tile's terms added.",
+                "caption": f"Query block {i0 // b + 1} ({', '.join(qs[rows])}) reads key block {j0 // b + 1} "
+                           f"({', '.join(ks[cols])}): a {b} × {b} tile of scores. Its queries' m, ℓ and U are "
+                           "rescaled to the new maximum and the tile's terms added.",
                 "items": [
                     _matrix("S = Q Kᵀ / √d", seen, qs, ks, [[r, c] for r in range(i0, i0 + b)
                                                             for c in range(j0, j0 + b)]),
