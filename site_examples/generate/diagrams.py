@@ -154,7 +154,7 @@ class Diagram:
     name: str  # file stem under images/diagrams/
     page: str | None  # the lesson whose code gives its sizes or numbers (None: a pure diagram)
     title: str  # SVG <title>, and the image's alt text on the page
-    description: str  # SVG <desc>
+    description: str  # SVG <desc>; "{name}" fields are filled from the data, so that it says the lesson's sizes
     data: Callable[[dict], dict]  # the page's namespace (empty without a page) -> what is drawn
     draw: Callable[[Canvas, dict], None]
     height: int
@@ -355,7 +355,8 @@ def kv_cache_data(ns: dict) -> dict:
         keys, _ = cache.update(0, one, one)
         cache.advance(1)
         shapes.append(tuple(int(s) for s in keys.shape))
-    return {"tokens": list(sentence[:4]), "shapes": shapes}
+    return {"tokens": list(sentence[:4]), "shapes": shapes, "words": " ".join(sentence[:4]), "d_k": attn.d_k,
+            "heads": n_heads}
 
 
 def draw_kv_cache(c: Canvas, d: dict) -> None:
@@ -463,8 +464,8 @@ DIAGRAMS = (
         page=SDPA_PAGE,
         title="The shapes of scaled dot-product attention: Q times K transposed, softmax by rows, times V",
         description=(
-            "Three rows of matrices drawn as grids of cells, sized as this lesson's example (3 queries, 3 keys, "
-            "d_k = 4, d_v = 2). Row 1: Q, n_q by d_k, times K transposed, d_k by n_k, equals the scores S, "
+            "Three rows of matrices drawn as grids of cells, sized as this lesson's example ({n_q} queries, {n_k} "
+            "keys, d_k = {d_k}, d_v = {d_v}). Row 1: Q, n_q by d_k, times K transposed, d_k by n_k, equals the scores S, "
             "n_q by n_k, one per query and key. Row 2: S is divided by the square root of d_k and each row goes "
             "through a softmax, giving the weights A, n_q by n_k, whose rows sum to 1. Row 3: A times V, n_k by "
             "d_v, equals the output O, n_q by d_v, one row per query."
@@ -538,11 +539,11 @@ DIAGRAMS = (
         page=KV_PAGE,
         title="The KV cache grows by one key and one value per generated token",
         description=(
-            "Four rows, one per step of the lesson's tiny decoder reading the cat sat on. At step t it reads "
-            "one token, whose query is a single row of d_k = 4 cells. The keys K and values V kept so far are "
+            "Four columns, one per step of the lesson's tiny decoder reading {words}. At step t it reads "
+            "one token, whose query is a single row of d_k = {d_k} cells. The keys K and values V kept so far are "
             "drawn as rows of cells, t + 1 of them, the newest row in purple: 1 at step 0, then 2, 3 and 4. "
             "The query reads every row of the cache; only the new row was computed at this step. Under each step, "
-            "the cache's shape: 2 heads by t + 1 by 4."
+            "the number of heads, {heads}: the cache holds {heads} heads by t + 1 by {d_k}."
         ),
         data=kv_cache_data,
         draw=draw_kv_cache,
@@ -600,7 +601,8 @@ def render_diagrams(namespaces: dict[str, dict] | None = None) -> dict[str, str]
         for palette in PALETTES:
             canvas = Canvas(diagram.height, palette)
             diagram.draw(canvas, data)
-            result[f"{OUTPUT_FOLDER}/{diagram.name}-{palette.name}.svg"] = canvas.svg(diagram.title, diagram.description)
+            description = diagram.description.format(**data)
+            result[f"{OUTPUT_FOLDER}/{diagram.name}-{palette.name}.svg"] = canvas.svg(diagram.title, description)
     return result
 
 

@@ -105,6 +105,8 @@ def test_the_shapes_diagram_draws_and_labels_the_lessons_sizes(svgs: dict[str, s
     for shape in ("n_q × d_k", "d_k × n_k", "n_q × n_k", "n_k × d_v", "n_q × d_v"):
         assert shape in labels, shape
     assert {"Q", "Kᵀ", "S", "A", "V", "O"} <= set(labels)
+    desc = ET.fromstring(svg).find(f"{SVG}desc").text
+    assert "(3 queries, 3 keys, d_k = 4, d_v = 2)" in desc
     # The lesson's example: q (3, 4), k (3, 4), v (3, 2) (its printed output); each matrix a grid of 22 px cells.
     grids = {(float(r.get("width")), float(r.get("height"))) for r in ET.fromstring(svg).iter(f"{SVG}rect")}
     cell = 22
@@ -127,6 +129,8 @@ def test_the_kv_cache_diagram_grows_a_row_per_step(svgs: dict[str, str], namespa
     data = diagrams.diagram_data(BY_NAME["kv-cache-growing"], namespaces)
     # The lesson's decoder: 2 heads of width 4 (its printed "cache (2, t + 1, 4)").
     assert data["shapes"] == [(2, 1, 4), (2, 2, 4), (2, 3, 4), (2, 4, 4)]
+    desc = ET.fromstring(svgs["images/diagrams/kv-cache-growing-dark.svg"]).find(f"{SVG}desc").text
+    assert "reading the cat sat on." in desc and "d_k = 4 cells" in desc and "2 heads by t + 1 by 4" in desc
     labels = _texts(svgs["images/diagrams/kv-cache-growing-light.svg"])
     for t in range(4):
         assert f"K: {t + 1} × 4" in labels and f"V: {t + 1} × 4" in labels
