@@ -93,10 +93,13 @@ def test_every_diagram_is_on_its_lesson_before_the_sections_code() -> None:
             assert text.count(link) == 1, f"{page} does not show {link}"
         at = text.index(f"../images/diagrams/{name}-light.svg")
         section_start = text.rindex("\n#", 0, at)
-        next_code = text.find("```python", at)
-        next_heading = text.find("\n#", at)
-        assert next_code == -1 or next_heading == -1 or next_code > at  # shown before the code...
         assert text.count("```python", section_start, at) == 0, f"{name}: code comes before it in its section"
+        # Near the section's top: after its heading and a sentence or two (the heads' after the formula).
+        assert at - section_start < 1300, f"{name} is {at - section_start} characters into its section"
+    for name, stepper in STEPPERS.items():  # each step-through diagram too, before the code that computes it
+        text = (DOCS / stepper.page).read_text(encoding="utf-8")
+        at = text.index(f"<!-- stepper: {name} -->")
+        assert text.count("```python", text.rindex("\n#", 0, at), at) == 0, f"{name}: code comes before it"
 
 
 def test_the_shapes_diagram_draws_and_labels_the_lessons_sizes(svgs: dict[str, str]) -> None:
