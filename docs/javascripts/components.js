@@ -17,6 +17,7 @@ const COMPONENTS = [
   { name: "runner", selector: "div.language-python.highlight", load: () => import("../runner/runner.js") },
   { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
   { name: "exercises", selector: "[data-exercise]", load: () => import("./exercise.js") },
+  { name: "step-through diagrams", selector: "[data-stepper]", load: () => import("./stepper.js") },
   { name: "lab", selector: "[data-viz]", load: () => import("./visualizer/lab.js") },
   { name: "write", selector: "[data-write]", load: () => import("./visualizer/write.js") },
   { name: "training", selector: "[data-train]", load: () => import("./training/training.js") },
