@@ -309,9 +309,11 @@ case "$cmd" in
         wait "$build_pid" || die "the site's build failed (above)"
         log "test suite with numpy $(.venv/bin/python -c 'import numpy; print(numpy.__version__)') (Pyodide's): package, lessons, site, browser"
         # On every core (at most four), each file's tests on one worker, in order (a lesson's examples share a
-        # namespace; tests/site_build.py); -n 0 after test runs it in one process.
+        # namespace), the files handed out browser tests first (tests/site_build.py); -n 0 after test runs it
+        # in one process.
         ATTENTION_COURSE_SITE="$work/build" ATTENTION_COURSE_SITE_HOST="$host" \
-            .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 --dist loadfile --durations=25 "$@" || exit 1
+            .venv/bin/python -m pytest --numprocesses=auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder \
+            --durations=25 "$@" || exit 1
         [ "$package_failed" = 0 ] || die "the package's tests on the newest or oldest versions failed (above)"
         ;;
     measure)

@@ -15,7 +15,12 @@ builds its own copy when its first test needs it and serves it itself
 
 The cores share the tests with pytest-xdist's own ``--dist loadfile``: each file's tests
 run on one worker, in order, so the examples of one lesson keep their shared namespace
-and a module's module-scoped fixtures are made once. (``--dist loadgroup``, which would
+and a module's module-scoped fixtures are made once. The files are handed out in the
+order :func:`pytest_collection_modifyitems` leaves them (``--no-loadscope-reorder``): the
+browser tests first, the longest files of the run, and the many short files of the
+package, the lessons and the built site after them, which even out the cores at the end.
+xdist's own order (the files with the most tests first) had put the browser files of one
+or two long tests last, where one core worked through them while the other waited. (``--dist loadgroup``, which would
 spread the rest test by test, marks nothing with pytest 9.2 and xdist 3.8.0: the workers
 read ``--dist`` before pytest has parsed it, and every group splits.)
 """
@@ -36,6 +41,8 @@ from site_examples.browser import build_site, serve
 # How long a build may take (the notebooks execute; a cold cache also downloads Pyodide's files).
 BUILD_TIMEOUT_S = 900
 FOLDER_VARIABLE = "ATTENTION_COURSE_SITE"
+# The folder of the tests that drive Chromium, the longest files of a run.
+BROWSER = "tests/browser"
 HOST_VARIABLE = "ATTENTION_COURSE_SITE_HOST"
 
 
@@ -87,6 +94,12 @@ def pytest_configure(config: pytest.Config) -> None:
         stack = ExitStack()
         stack.enter_context(serve(build.site, build.host))
         config.stash[_SERVER] = stack
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests first, each file's tests still in their order (see the module's docstring)."""
+    browser = config.rootpath / BROWSER
+    items.sort(key=lambda item: not item.path.is_relative_to(browser))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
