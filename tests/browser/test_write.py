@@ -265,8 +265,13 @@ def test_a_phone_in_both_schemes_without_sideways_scroll_and_axe_clean(open_page
 
 
 def test_step_by_keyboard_keeps_the_focus_on_step(page: Page, site_url: str) -> None:
-    """Enter on Step writes a token and leaves the focus there, so Enter again writes the next (none while busy)."""
+    """Enter on Step writes a token and leaves the focus there, so Enter again writes the next (none while busy).
+
+    When the last token is written, Step is disabled and the focus goes to Reset, not to the page's body; Reset
+    sends it back to Step, and Stop pressed from the keyboard sends it to Reset too.
+    """
     _open_and_load(page, site_url)
+    _settings(page, prompt=STORY, temperature="0", top_k="", top_p="", seed="0", tokens="3", cache=True)
     step = _control(page, "step")
     step.focus()
     page.keyboard.press("Enter")
@@ -276,6 +281,23 @@ def test_step_by_keyboard_keeps_the_focus_on_step(page: Page, site_url: str) -> 
     page.keyboard.press("Enter")
     expect(_writer(page)).to_have_attribute("data-steps", "2")
     expect(step).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(_writer(page)).to_have_attribute("data-status", "finished")
+    expect(step).to_be_disabled()
+    reset = _control(page, "reset")
+    expect(reset).to_be_focused()
+
+    page.keyboard.press("Enter")  # Reset: the focus goes to Step, which starts the next text
+    expect(_writer(page)).to_have_attribute("data-status", "idle")
+    expect(step).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(_writer(page)).to_have_attribute("data-steps", "1")
+    expect(_writer(page)).to_have_attribute("data-busy", "false")
+    stop = _control(page, "stop")
+    stop.focus()
+    page.keyboard.press("Enter")
+    expect(_writer(page)).to_have_attribute("data-status", "stopped")
+    expect(reset).to_be_focused()
 
 
 @pytest.mark.long

@@ -512,6 +512,7 @@ class Writer {
     this.retryButton.hidden = !retry;
     const s = this.session;
     const open = s && !s.finished && !s.stopped && !s.lost;
+    const focused = this.root.contains(document.activeElement) ? document.activeElement : null;
     // Busy, Step stays focusable (a disabled button loses the keyboard's focus) and says it is unavailable;
     // step() ignores it meanwhile, so Enter held on it writes the next token once this one is drawn.
     this.stepButton.disabled = !this.ready || (s && !open);
@@ -521,6 +522,13 @@ class Writer {
     this.playButton.setAttribute("aria-pressed", String(this.playing));
     this.stopButton.disabled = !open && !this.busy;
     this.resetButton.disabled = !s && !this.busy;
+    // The control the keyboard was on, disabled now, would leave the focus on the page's body: from Step or Play
+    // when the text is done, or Stop once pressed, it goes to Reset, the one control left that acts on this text;
+    // from Reset, to Step, which starts the next.
+    if (focused instanceof HTMLButtonElement && focused.disabled) {
+      const next = [this.resetButton, this.stepButton].find((button) => !button.disabled);
+      if (next) next.focus();
+    }
     for (const input of [this.preset, this.prompt, this.chat, this.temperature, this.topK, this.topP, this.seed, this.newTokens, this.cache]) {
       input.disabled = Boolean(s) || this.busy;
     }
