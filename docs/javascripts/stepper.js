@@ -4,7 +4,7 @@
 // figure[data-stepper] holding the first step drawn in HTML (what a reader
 // without JavaScript sees), the controls (disabled, and hidden without
 // JavaScript by the style sheet), and every step's numbers
-// as JSON in a <script type="application/json" data-stepper-data>, which the
+// as JSON in the data-stepper-data attribute of an empty element, which the
 // package computed when the site was built (site_examples/generate/diagrams.py).
 // This module enables the controls (Previous, Next, a slider: all native
 // controls, so the keyboard works them as it works any button and range) and
@@ -84,7 +84,7 @@ function drawStep(figure, steps, index) {
 
 function mountOne(figure) {
   if (figure.dataset.stepperReady) return;
-  const steps = JSON.parse(figure.querySelector("[data-stepper-data]").textContent).steps;
+  const steps = JSON.parse(figure.querySelector("[data-stepper-data]").dataset.stepperData).steps;
   let index = 0;
   const go = (next) => {
     const wanted = Math.max(0, Math.min(steps.length - 1, next));

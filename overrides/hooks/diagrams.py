@@ -11,8 +11,9 @@ A page asks for a step-through diagram with a comment on a line of its own::
     <!-- stepper: attention-steps -->
 
 and gets the diagram's HTML in its place: the first step drawn, the steps'
-numbers as JSON (``<script type="application/json">``, data the
-Content-Security-Policy lets be), and the controls, hidden until
+numbers as JSON (in an attribute: Material's instant navigation copies a
+page's inline scripts to run them, which the Content-Security-Policy
+refuses), and the controls, hidden until
 ``docs/javascripts/stepper.js`` (mounted by ``components.js`` on
 ``[data-stepper]``) shows them and draws the other steps. A stepper asked for on
 a page other than its own, an unknown name, or a stepper no page shows fails

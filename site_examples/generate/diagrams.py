@@ -808,7 +808,9 @@ def stepper_html(name: str, data: dict) -> str:
     (``html.no-js``, stepper.css): drawn from the start, they never push the page down as it starts.
     """
     total = len(data["steps"])
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    # An attribute, not a <script type="application/json">: Material's instant navigation copies a new page's
+    # scripts into fresh elements to run them, and the page's policy refuses such a copy of an inline one.
+    payload = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
     return (
         f'<figure class="stepper" data-stepper="{name}" aria-label="{html.escape(data["label"])}">'
         '<div class="stepper-controls" data-stepper-controls>'
@@ -817,7 +819,7 @@ def stepper_html(name: str, data: dict) -> str:
         f'<label class="stepper-slider">Step <input type="range" min="1" max="{total}" value="1" step="1" '
         'data-control="step" disabled></label></div>'
         f'<div class="stepper-view" data-stepper-view>{step_html(data["steps"][0], 0, total)}</div>'
-        f'<script type="application/json" data-stepper-data>{payload}</script></figure>'
+        f'<div hidden data-stepper-data="{payload}"></div></figure>'
     )
 
 

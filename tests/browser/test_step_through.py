@@ -54,7 +54,7 @@ def test_each_diagram_steps_by_keyboard_showing_its_data(page: Page, site_url: s
         page.goto(site_url + path)
         figure = page.locator(f'[data-stepper="{name}"]')
         expect(figure).to_have_attribute("data-stepper-ready", "true")
-        steps = json.loads(figure.locator("[data-stepper-data]").text_content())["steps"]
+        steps = json.loads(figure.locator("[data-stepper-data]").get_attribute("data-stepper-data"))["steps"]
         caption = figure.locator("[data-stepper-caption]")
         expect(caption).to_have_attribute("aria-live", "polite")
         previous, following = figure.locator("[data-action=previous]"), figure.locator("[data-action=next]")
@@ -101,7 +101,7 @@ def test_without_javascript_the_first_step_shows_and_no_controls(browser: Browse
         for name, path in PAGES.items():
             page.goto(site_url + path)
             figure = page.locator(f'[data-stepper="{name}"]')
-            steps = json.loads(figure.locator("[data-stepper-data]").text_content())["steps"]
+            steps = json.loads(figure.locator("[data-stepper-data]").get_attribute("data-stepper-data"))["steps"]
             expect(figure.locator("[data-stepper-caption]")).to_have_text(
                 f"Step 1 of {len(steps)}: {steps[0]['caption']}"
             )
