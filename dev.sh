@@ -30,6 +30,10 @@ OLDEST_LOCK=requirements/oldest.lock.txt
 # the environments and resolves the lock files (./dev.sh lock), pip goes into
 # each environment (the build downloads with it).
 PIP_LOCK=requirements/pip.lock.txt
+# What no environment installs, whatever requires it (uv's --excludes): MkDocs, which Material and
+# mkdocs-jupyter name as a dependency; ProperDocs, the maintained MkDocs 1.x, is the engine and answers
+# their `import mkdocs` itself.
+EXCLUDES=requirements/excludes.in
 CACHE="${ATTENTION_COURSE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-course}"
 # uv's own cache is usually on another file system than the checkout: copy, and say nothing of it.
 export UV_LINK_MODE=copy
@@ -79,7 +83,7 @@ installers() {
 # make_venv DIR STAMP PYTHON LOCK PIP_ARGS...: (re)create DIR unless its stamp
 # matches, with uv (installers): pip and uv from $PIP_LOCK, then with a LOCK
 # file exactly what it pins (every file checked against its sha256), then
-# PIP_ARGS with --no-deps: the lock has their dependencies. LOCK "-" installs
+# PIP_ARGS with --no-deps: the lock has their dependencies; nothing $EXCLUDES names. LOCK "-" installs
 # PIP_ARGS and whatever they need, unpinned (.venv-latest only).
 make_venv() {
     local dir=$1 stamp=$2 python=$3 lock=$4
@@ -91,7 +95,7 @@ make_venv() {
     rm -rf "$dir"
     local uv
     uv=$(installers) || exit 1
-    local install=("$uv" pip install --python "$dir/bin/python")
+    local install=("$uv" pip install --python "$dir/bin/python" --excludes "$EXCLUDES")
     # The installers' chatter goes to a log, shown only if the install fails.
     if ! {
         "$uv" venv --python "$python" "$dir" &&
@@ -221,7 +225,7 @@ has_oldest() {
 lock() {
     local uv
     uv=$(installers) || exit 1
-    local compile=("$uv" pip compile --quiet --universal --generate-hashes --custom-compile-command "./dev.sh lock")
+    local compile=("$uv" pip compile --quiet --universal --generate-hashes --excludes "$EXCLUDES" --custom-compile-command "./dev.sh lock")
     log "resolving $MAIN_LOCK (Python 3.12)"
     "${compile[@]}" --python-version 3.12 pyproject.toml --extra docs --extra test requirements/pyodide-numpy.in -o "$MAIN_LOCK" "$@"
     log "resolving $OLDEST_LOCK (Python 3.10)"
@@ -253,12 +257,14 @@ case "$cmd" in
         unset ATTENTION_COURSE_EXECUTE_NOTEBOOKS
         locked setup
         log "building the site into site/"
-        .venv/bin/mkdocs build --strict "$@"
+        # ProperDocs looks for properdocs.yml first and notes the fallback: the configuration keeps the name
+        # that ProperDocs, MkDocs and Zensical all read, given explicitly.
+        .venv/bin/properdocs build --strict --config-file mkdocs.yml "$@"
         ;;
     serve)
         locked setup
         log "serving the site on http://127.0.0.1:${PORT:-8000}/ (Ctrl-C stops)"
-        exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
+        exec .venv/bin/properdocs serve --strict --config-file mkdocs.yml --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
         ;;
     test)
         # The whole suite always executes the notebooks (the knob is for quick local builds).

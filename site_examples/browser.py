@@ -2,7 +2,7 @@
 benchmarks (:mod:`site_examples.benchmarks`) and the browser tests (``tests/browser/conftest.py``).
 
 - :func:`free_address` and :func:`build_site`: a free port on 127.0.0.1, and the site built for it
-  (``mkdocs build --strict``). The site is built for the address it is served from (its
+  (``properdocs build --strict``). The site is built for the address it is served from (its
   ``site_url``), because Material's instant navigation only takes over links into its own
   sitemap, which names that address;
 - :func:`serve`: a folder served from a thread the way a static host serves it, by
@@ -67,21 +67,21 @@ def free_address() -> str:
 def build_site(
     site: Path, address: str, *, check: bool = False, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Build the site with ``mkdocs build --strict`` into ``site``, for ``http://ADDRESS/``.
+    """Build the site with ``properdocs build --strict`` into ``site``, for ``http://ADDRESS/``.
 
     The build's output is captured (``stdout``, ``stderr`` of the result). With ``check``, a
     failed build raises :class:`RuntimeError` carrying that output.
     """
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml", "--site-dir", str(site)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={**os.environ, "SITE_URL": f"http://{address}/", "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "SITE_URL": f"http://{address}/"},
         timeout=timeout,
     )
     if check and result.returncode != 0:
-        raise RuntimeError(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}")
+        raise RuntimeError(f"properdocs build --strict failed:\n{result.stdout}{result.stderr}")
     return result
 
 

@@ -25,7 +25,7 @@ def site_host() -> str:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory, site_host: str) -> Path:
-    """The site built with ``mkdocs build --strict`` (the notebooks executed), checked to have built with no warning."""
+    """The site built with ``properdocs build --strict`` (the notebooks executed), checked to have built with no warning."""
     build = prebuilt()
     if build is not None:
         return build.checked_site()

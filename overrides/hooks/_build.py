@@ -6,7 +6,7 @@ repository root on ``sys.path`` and imports the checkout's two packages,
 ``attention`` and ``site_examples``, from it. MkDocs restores ``sys.path`` after
 loading each hook, but the packages stay imported, and their modules are found
 through the packages themselves: every hook then imports them normally, even
-when mkdocs runs without them installed.
+when properdocs runs without them installed.
 
 - :data:`ROOT`: the checkout;
 - :func:`cache_dir`: the build's cache, outside the checkout;
@@ -31,10 +31,10 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # the checkout's packages, when mkdocs runs without them installed
+if str(ROOT) not in sys.path:  # the checkout's packages, when properdocs runs without them installed
     sys.path.insert(0, str(ROOT))
 
 import site_examples  # noqa: E402, F401 - imported from ROOT while it is on sys.path (see above)

@@ -24,10 +24,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import Files
+from properdocs.structure.pages import Page
 
 import _build  # noqa: F401 - the checkout's packages, importable (see _build)
 from site_examples.benchmarks.units import mib, ms
@@ -47,7 +47,7 @@ SERIES = [  # method, label, light colour, dark colour, dash, marker
 ]
 
 
-def _load(config: MkDocsConfig) -> dict[str, Any]:
+def _load(config: ProperDocsConfig) -> dict[str, Any]:
     path = Path(config.config_file_path).parent / DATA
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -241,7 +241,7 @@ RENDERERS = {
 }
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_markdown(markdown: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     if "<!-- benchmarks:" not in markdown:
         return markdown
     data = _load(config)

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.structure.pages import Page
 
 from _build import later, within_first_screen
 
@@ -69,5 +69,5 @@ def colour_later(output: str) -> str:
     return "".join(pieces)
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return colour_later(output)

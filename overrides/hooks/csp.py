@@ -37,9 +37,9 @@ import base64
 import hashlib
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.pages import Page
 
 from _build import head_start
 
@@ -88,10 +88,10 @@ def with_policy(html: str, where: str) -> str:
     return html[:at] + meta + html[at:]
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return with_policy(output, f"docs/{page.file.src_uri}")
 
 
-def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
     # Pages rendered from a template alone (404.html); the sitemap is not HTML.
     return with_policy(output, template_name) if template_name.endswith(".html") else output

@@ -25,10 +25,10 @@ from __future__ import annotations
 import re
 
 import _build  # noqa: F401 - the checkout's packages, importable (see _build)
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
+from properdocs.structure.pages import Page
 
 from site_examples.generate import diagrams
 
@@ -40,7 +40,7 @@ _data: dict[str, dict] = {}
 _shown: set[str] = set()
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     namespaces: dict[str, dict] = {}
     try:
         drawn = diagrams.render_diagrams(namespaces)
@@ -72,11 +72,11 @@ def with_steppers(html: str, page_path: str) -> str:
     return DIRECTIVE.sub(replace, html)
 
 
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_content(html: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     return with_steppers(html, page.file.src_uri)
 
 
-def on_post_build(config: MkDocsConfig) -> None:
+def on_post_build(config: ProperDocsConfig) -> None:
     missing = sorted(set(BY_NAME) - _shown)
     if missing:
         raise PluginError(f"diagrams hook: no page shows the steppers {missing}")

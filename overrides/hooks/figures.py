@@ -20,16 +20,16 @@ from __future__ import annotations
 import posixpath
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
+from properdocs.structure.pages import Page
 
 import _build  # noqa: F401 - the checkout's packages, importable (see _build)
 from site_examples.generate import figures
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     try:
         drawn = figures.render_all()
     except Exception as error:  # the lesson's own error, named
@@ -66,5 +66,5 @@ def sized_lazy_images(html: str, page_url: str, files: Files) -> str:
     return SCHEME_IMAGE.sub(rewrite, html)
 
 
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_content(html: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     return sized_lazy_images(html, page.url, files)

@@ -46,10 +46,10 @@ import json
 import re
 import subprocess
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.pages import Page
-from mkdocs.utils import get_relative_url
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.pages import Page
+from properdocs.utils import get_relative_url
 
 from _build import NODE_MODULES, ROOT, later, node_with, within_first_screen
 
@@ -299,9 +299,9 @@ def preload_fonts(output: str, page: Page) -> str:
     return output.replace("</head>", links + "</head>", 1)
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return preload_fonts(typeset(JUPYTER_MATHJAX.sub("", output), page), page)
 
 
-def on_post_build(config: MkDocsConfig) -> None:
+def on_post_build(config: ProperDocsConfig) -> None:
     _typesetter.close()

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.pages import Page
 
 # Material's definition of __md_get (and __md_set), one inline script in <head>.
 DEFINITION = re.compile(r"<script>__md_scope=(?:(?!</script>).)*?__md_get=.*?</script>", re.S)
@@ -37,9 +37,9 @@ def guarded(html: str, where: str) -> str:
     return html[: match.end()] + GUARD + html[match.end() :]
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return guarded(output, f"docs/{page.file.src_uri}")
 
 
-def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
     return guarded(output, template_name) if template_name.endswith(".html") else output

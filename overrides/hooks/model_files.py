@@ -1,6 +1,6 @@
 """MkDocs hook: the float16 copy of all-MiniLM-L6-v2 that the lab downloads into the reader's browser.
 
-Every build (``mkdocs build`` and ``mkdocs serve``) puts under
+Every build (``properdocs build`` and ``properdocs serve``) puts under
 ``models/all-MiniLM-L6-v2/`` in the site what
 :func:`attention.models.export.export_float16` writes: ``model.safetensors``
 (the weights the encoder reads, as float16: under half the float32 file's
@@ -17,7 +17,7 @@ it the build fails with that command in the message.
 Converting takes about a second; the result is cached next to the weights
 (``<cache>/all-MiniLM-L6-v2-float16/<key>/``), keyed on the sha256 of the
 source files and on the code that writes the copy, so a repeated build or a
-``mkdocs serve`` rebuild reuses it. Copies not used for a week are removed.
+``properdocs serve`` rebuild reuses it. Copies not used for a week are removed.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
 
 from _build import apache_license, file_sha256
 from attention.models import bert, export, safetensors
@@ -116,7 +116,7 @@ def licence() -> str:
         raise PluginError(f"model_files hook: {error}") from None
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     folder = float16_copy()
     for name in FILES:
         files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(folder / name)))

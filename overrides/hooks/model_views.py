@@ -45,9 +45,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
 
 from _build import ROOT, apache_license, cache_dir, files_digest
 from attention.models import MissingWeightsError, load_minilm, load_smollm2
@@ -230,7 +230,7 @@ def language_model_manifest() -> dict:
     }
 
 
-def _language_model_files(files: Files, config: MkDocsConfig) -> None:
+def _language_model_files(files: Files, config: ProperDocsConfig) -> None:
     """The GGUF file from the weights cache (checked: present, of the pinned size), its manifest and licence."""
     try:
         gguf = require_smollm2()
@@ -244,7 +244,7 @@ def _language_model_files(files: Files, config: MkDocsConfig) -> None:
     files.append(File.generated(config, f"{LANGUAGE_MODEL_FILES}/LICENSE", content=licence))
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     for site_dir, folder in ((SITE_DIR, cached_views()), (LANGUAGE_MODEL_DIR, cached_language_model_views())):
         for path in sorted(folder.iterdir()):
             files.append(File.generated(config, f"{site_dir}/{path.name}", abs_src_path=str(path)))

@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
 
 from _build import head_start
 
@@ -55,7 +55,7 @@ element.textContent=JSON.stringify(config)})()"""
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
 
 
-def built_root(config: MkDocsConfig) -> str:
+def built_root(config: ProperDocsConfig) -> str:
     """The path the site was built to be served from: ``/`` unless ``site_url`` names a folder."""
     path = urlsplit(config.site_url or "/").path or "/"
     return path if path.endswith("/") else path + "/"
@@ -81,5 +81,5 @@ def rewrite(html: str, root: str) -> str:
     return html[:at] + f"<script>{find_root}</script>" + html[at:]
 
 
-def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
     return rewrite(output, built_root(config)) if template_name == "404.html" else output

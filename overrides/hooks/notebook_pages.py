@@ -39,9 +39,9 @@ import subprocess
 from pathlib import Path
 
 import mkdocs_jupyter
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.pages import Page
 
 from _build import ROOT, node_with, within_first_screen
 
@@ -171,13 +171,13 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> str:
     return "".join(pieces) + output[position:]
 
 
-def _site_styles(config: MkDocsConfig) -> list[str]:
+def _site_styles(config: ProperDocsConfig) -> list[str]:
     """The text of the site's own style sheets (``extra_css`` from ``docs/``)."""
     docs = Path(config.docs_dir)
     return [(docs / str(sheet)).read_text(encoding="utf-8") for sheet in config.extra_css if (docs / str(sheet)).is_file()]
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     if not is_notebook(page):
         return output
     where = page.file.src_uri

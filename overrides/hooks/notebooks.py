@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.structure.files import File, Files
 
 from _build import ROOT
 
@@ -30,5 +30,5 @@ def unpublished(file: File) -> bool:
     return FOLDER in Path(file.abs_src_path).resolve().parents
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     return Files([file for file in files if not unpublished(file)])

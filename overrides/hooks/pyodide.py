@@ -4,7 +4,7 @@ The version is one constant, ``_build.PYODIDE_VERSION``; ``package.json`` pins
 the npm package ``pyodide`` to the same version (``docs/maintaining.md`` says
 how to move to another).
 
-Every build (``mkdocs build`` and ``mkdocs serve``) puts under ``pyodide/`` in
+Every build (``properdocs build`` and ``properdocs serve``) puts under ``pyodide/`` in
 the site everything the in-page runner needs, so the site loads nothing from
 another host:
 
@@ -48,9 +48,9 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
 
 from _build import NODE_MODULES, PYODIDE_VERSION, ROOT, file_sha256, files_digest, pyodide_cache
 
@@ -295,7 +295,7 @@ def assemble() -> tuple[dict[str, Path], dict]:
     return shipped, manifest
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     shipped, manifest = assemble()
     for name, path in shipped.items():
         files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(path)))

@@ -80,12 +80,12 @@ import markdown
 import numpy as np
 import yaml
 from _exercise_html import render_exercise, summary_sentence
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page
-from mkdocs.utils import get_relative_url
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
+from properdocs.structure.nav import Navigation
+from properdocs.structure.pages import Page
+from properdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 from attention.exercises import Exercise, catalogue
@@ -651,7 +651,7 @@ class _QuizLinks(markdown.treeprocessors.Treeprocessor):
 class Fragments:
     """Renders Markdown fragments (prompts, options, explanations) like the page around them."""
 
-    def __init__(self, config: MkDocsConfig) -> None:
+    def __init__(self, config: ProperDocsConfig) -> None:
         self.md = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
         self.links = _QuizLinks(self.md)
         # After the inline patterns made the <a> elements (20), before anything serialises them.
@@ -674,7 +674,7 @@ class Fragments:
 class _Build:
     """State of one build: the page being rendered and what the quizzes of the site contain."""
 
-    config: MkDocsConfig | None = None
+    config: ProperDocsConfig | None = None
     fragments: Fragments | None = None
     registry: QuizRegistry = field(default_factory=QuizRegistry)
     page: Page | None = None
@@ -693,7 +693,7 @@ class _Build:
 _build = _Build()
 
 
-def _source_name(page: Page, config: MkDocsConfig) -> str:
+def _source_name(page: Page, config: ProperDocsConfig) -> str:
     root = Path(config.config_file_path).parent
     path = Path(page.file.abs_src_path or page.file.src_uri)
     try:
@@ -801,7 +801,7 @@ def _render_exercise_fence(ident: str, build: _Build, name: str) -> str:
     return render_exercise(exercise, render, page.url)
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
+def on_config(config: ProperDocsConfig) -> ProperDocsConfig:
     """Bind the formatters to the ``quiz`` and ``exercise`` fences that mkdocs.yml declares under pymdownx.superfences."""
     fences = (config.mdx_configs.get("pymdownx.superfences") or {}).get("custom_fences") or []
     for fence_name, formatter in (("quiz", fence_format), ("exercise", exercise_fence_format)):
@@ -821,18 +821,18 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def on_pre_build(config: MkDocsConfig) -> None:
-    """A fresh state for every build (``mkdocs serve`` rebuilds in the same process)."""
+def on_pre_build(config: ProperDocsConfig) -> None:
+    """A fresh state for every build (``properdocs serve`` rebuilds in the same process)."""
     global _build
     _build = _Build(config=config, fragments=Fragments(config))
 
 
-def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+def on_nav(nav: Navigation, config: ProperDocsConfig, files: Files) -> Navigation:
     _build.nav = nav
     return nav
 
 
-def on_page_markdown(markdown_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_markdown(markdown_text: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     _build.page, _build.files, _build.source = page, files, markdown_text
     fences = len(QUIZ_FENCE.findall(markdown_text)) + len(EXERCISE_FENCE.findall(markdown_text))
     _build.fences_in_source, _build.rendered_fences = fences, 0
@@ -843,7 +843,7 @@ def on_page_markdown(markdown_text: str, page: Page, config: MkDocsConfig, files
     return markdown_text
 
 
-def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_content(html_text: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     """Every ```quiz fence of the page became a quiz (not, say, text, inside a badly indented block)."""
     if _build.rendered_fences != _build.fences_in_source:
         raise PluginError(
@@ -856,7 +856,7 @@ def on_page_content(html_text: str, page: Page, config: MkDocsConfig, files: Fil
     return html_text
 
 
-def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+def on_env(env: Any, config: ProperDocsConfig, files: Files) -> Any:
     """Every page is rendered now: every exercise placed, and the anchors the quizzes link to (whatever ``--strict`` says)."""
     # (A lesson the site does not have places nothing: a test's small site, say.)
     lessons = {file.src_uri for file in files.documentation_pages()}
@@ -902,7 +902,7 @@ def manifest(page: Page) -> dict[str, Any]:
 _PROGRESS_TAG = re.compile(r"<(?:div|section)\b[^>]*\sdata-quiz-progress(?=[\s>])[^>]*>")
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     """Give the progress view (an element with ``data-quiz-progress``) the list of every question."""
     if "data-quiz-progress" not in output:
         return output

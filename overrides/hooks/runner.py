@@ -40,10 +40,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
+from properdocs.structure.pages import Page
 
 import _build
 from site_examples import cell
@@ -132,7 +132,7 @@ def build_editor(cache: Path) -> tuple[Path, Path]:
     return bundle, licenses
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     if files.get_file_from_path(SITE_PATH) is not None:
         raise PluginError(f"runner hook: {SITE_PATH} is site_examples/cell.py, published here; remove docs/{SITE_PATH}")
     files.append(File.generated(config, SITE_PATH, abs_src_path=cell.__file__))
@@ -189,5 +189,5 @@ def mark_runner_blocks(content: str) -> str:
     return PYTHON_BLOCK.sub(mark, content)
 
 
-def on_page_content(content: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_content(content: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     return mark_runner_blocks(content)

@@ -19,7 +19,7 @@ and plugin has written its files, publishes in its place:
 Nothing else is precached: source maps, the search's language packs for other
 languages than English, the compressed sitemap.
 
-Under ``mkdocs serve`` the site is being edited: no page registers the worker
+Under ``properdocs serve`` the site is being edited: no page registers the worker
 (``javascripts/offline.js`` is left out), and ``sw.js`` is a worker that
 removes the caches and the registration that a build served earlier on the
 same address left, so an author never reads a stored copy.
@@ -41,15 +41,15 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
-from mkdocs.structure.files import Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.plugins import event_priority
+from properdocs.structure.files import Files
 
 import _build
 import runner  # the editor bundle's licence helpers: the same for this bundle
 
-log = logging.getLogger("mkdocs.hooks.service_worker")
+log = logging.getLogger("properdocs.hooks.service_worker")
 
 SOURCE = "sw.js"  # docs/sw.js, published bundled at the same path
 SOURCE_PATH = _build.ROOT / "docs" / SOURCE
@@ -95,8 +95,8 @@ injectManifest(options).then(
 );
 """
 
-# Under `mkdocs serve`: a worker that an earlier build left on this address removes its caches and itself.
-RETIRE = """// mkdocs serve: the site is being edited, so nothing is kept offline. A service
+# Under `properdocs serve`: a worker that an earlier build left on this address removes its caches and itself.
+RETIRE = """// properdocs serve: the site is being edited, so nothing is kept offline. A service
 // worker an earlier build left on this address removes its caches and itself.
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil((async () => {
@@ -294,13 +294,13 @@ def on_startup(command: str, dirty: bool) -> None:
     _serving = command == "serve"
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
+def on_config(config: ProperDocsConfig) -> ProperDocsConfig:
     if _serving:
         config.extra_javascript = [script for script in config.extra_javascript if str(script) != REGISTRATION]
     return config
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     source = files.get_file_from_path(SOURCE)
     if source is None:
         raise PluginError(f"service_worker hook: docs/{SOURCE}, the service worker's source, is missing")
@@ -310,7 +310,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 # After every other hook and plugin: the precache lists the files as they are served.
 @event_priority(-100)
-def on_post_build(config: MkDocsConfig) -> None:
+def on_post_build(config: ProperDocsConfig) -> None:
     site = Path(config.site_dir)
     if _serving:
         (site / SOURCE).write_text(RETIRE, encoding="utf-8")

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import Files
+from properdocs.structure.pages import Page
 
 import _build  # noqa: F401 - the checkout's packages, importable (see _build)
 from site_examples.generate import streaming_llm
@@ -30,7 +30,7 @@ from site_examples.generate import streaming_llm
 DIRECTIVE = re.compile(r"<!-- streaming-llm: (?P<name>[a-z-]+) -->")
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_markdown(markdown: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     if not DIRECTIVE.search(markdown):
         return markdown
     try:

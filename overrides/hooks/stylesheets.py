@@ -25,20 +25,20 @@ import hashlib
 import re
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.pages import Page
 
 # The sheets joined: the site's own, under this folder of docs/.
 FOLDER = "stylesheets/"
 
 
-def own_sheets(config: MkDocsConfig) -> list[str]:
+def own_sheets(config: ProperDocsConfig) -> list[str]:
     """The site's own sheets of ``extra_css``, in its order."""
     return [str(sheet) for sheet in config.extra_css if str(sheet).startswith(FOLDER)]
 
 
-def bundle_text(config: MkDocsConfig) -> str:
+def bundle_text(config: ProperDocsConfig) -> str:
     """The sheets joined, each under a comment that names it."""
     docs = Path(config.docs_dir)
     parts = []
@@ -55,11 +55,11 @@ def bundle_name(text: str) -> str:
     return f"{FOLDER}site.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}.css"
 
 
-# This build's bundle (its text, read at the build's start; a rebuild under `mkdocs serve` reads it again).
+# This build's bundle (its text, read at the build's start; a rebuild under `properdocs serve` reads it again).
 _bundle = ""
 
 
-def on_config(config: MkDocsConfig) -> None:
+def on_config(config: ProperDocsConfig) -> None:
     global _bundle
     _bundle = bundle_text(config)
 
@@ -83,18 +83,18 @@ def link_one(html: str, sheets: list[str], bundle: str, where: str) -> str:
     return head + rest
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return link_one(output, own_sheets(config), bundle_name(_bundle), f"docs/{page.file.src_uri}")
 
 
-def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
     # Pages rendered from a template alone (404.html) link the sheets too; the sitemap is not HTML.
     if not template_name.endswith(".html") or "</head>" not in output:
         return output
     return link_one(output, own_sheets(config), bundle_name(_bundle), template_name)
 
 
-def on_post_build(config: MkDocsConfig) -> None:
+def on_post_build(config: ProperDocsConfig) -> None:
     site = Path(config.site_dir)
     (site / bundle_name(_bundle)).write_text(_bundle, encoding="utf-8")
     for sheet in own_sheets(config):

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.structure.pages import Page
 
 # A table as Markdown (Python-Markdown's tables, the notebooks' Markdown cells) writes it: no
 # attribute, so no class, which is what Material wraps. Tables never nest in Markdown.
@@ -41,5 +41,5 @@ def slot_tables(output: str) -> str:
     return TABLE.sub(lambda match: f'<div class="table-slot">{match.group(0)}</div>', output)
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
     return slot_tables(output)

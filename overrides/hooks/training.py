@@ -22,10 +22,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import Files
+from properdocs.structure.pages import Page
 
 DATA = Path("docs") / "data"
 RUN = "training-run.json"
@@ -33,7 +33,7 @@ SPEED = "training-speed.json"
 DIRECTIVE = re.compile(r"^<!-- training: (?P<name>[a-z-]+) -->$", re.M)
 
 
-def _load(config: MkDocsConfig, name: str, fields: set[str]) -> dict[str, Any]:
+def _load(config: ProperDocsConfig, name: str, fields: set[str]) -> dict[str, Any]:
     path = Path(config.config_file_path).parent / DATA / name
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -135,7 +135,7 @@ def render_speed(speed: dict[str, Any]) -> str:
     return text
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def on_page_markdown(markdown: str, page: Page, config: ProperDocsConfig, files: Files) -> str:
     if not DIRECTIVE.search(markdown):
         return markdown
     run_fields = {"training", "probes", "probe", "n_steps", "appearance_step", "loss_drop_step", "induction_threshold"}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from properdocs.config.defaults import ProperDocsConfig
+from properdocs.exceptions import PluginError
+from properdocs.structure.files import File, Files
 
 # site path -> (npm package, folder inside it, the files of that folder the site needs)
 VENDORED = {
@@ -22,12 +22,12 @@ VENDORED = {
 }
 
 
-def _package_dir(config: MkDocsConfig, package: str) -> Path:
+def _package_dir(config: ProperDocsConfig, package: str) -> Path:
     root = Path(config.config_file_path).parent
     return root / "node_modules" / package
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: ProperDocsConfig) -> Files:
     for dest, (package, folder, patterns) in VENDORED.items():
         source = _package_dir(config, package) / folder
         if not source.is_dir():

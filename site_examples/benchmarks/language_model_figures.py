@@ -130,12 +130,12 @@ def _site(site: Path | None, scratch: Path) -> Path:
         return site
     built = scratch / "site"
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(built)],
+        [sys.executable, "-m", "properdocs", "build", "--config-file", "mkdocs.yml", "--site-dir", str(built)],
         cwd=ROOT, capture_output=True, text=True,
-        env={**os.environ, "ATTENTION_COURSE_EXECUTE_NOTEBOOKS": "false", "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "ATTENTION_COURSE_EXECUTE_NOTEBOOKS": "false"},
     )  # fmt: skip
     if result.returncode != 0:
-        raise RuntimeError(f"mkdocs build failed:\n{result.stdout}{result.stderr}")
+        raise RuntimeError(f"properdocs build failed:\n{result.stdout}{result.stderr}")
     return built
 
 

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
 from playwright.sync_api import Page, Route, expect
+from properdocs.exceptions import PluginError
 
 from tests.browser.conftest import handled, poll
 from tests.browser.test_accessibility import axe_in_both_schemes, expect_scheme, report, scheme_page, settled

@@ -19,9 +19,9 @@ import warnings
 from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-from mkdocs.exceptions import Abort
+from properdocs.commands.build import build
+from properdocs.config import load_config
+from properdocs.exceptions import Abort
 from quiz_support import HOOK_PATH
 
 CONFIG = f"""
@@ -91,7 +91,7 @@ def _build(project: Path, caplog: pytest.LogCaptureFixture) -> tuple[Path, str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # third-party deprecations are not ours to fail on
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
-        with caplog.at_level(logging.WARNING, logger="mkdocs"):
+        with caplog.at_level(logging.WARNING, logger="properdocs"):
             try:
                 build(config)
             finally:

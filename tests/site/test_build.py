@@ -1,6 +1,6 @@
 """The built site: complete, strict, and self-contained (nothing from another host).
 
-The build is ``mkdocs build --strict`` (``tests/conftest.py``): a warning, a
+The build is ``properdocs build --strict`` (``tests/conftest.py``): a warning, a
 broken link or a missing anchor fails it. Then: every page of the navigation
 is built; no page or style sheet loads a font, script, style or image from
 another host (the checker itself is shown a CDN), and every file a page loads

@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
 from PIL import Image
+from properdocs.exceptions import PluginError
 
 from tests.helpers import load_hook
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 from site_examples.generate import diagrams, figures
 from tests.helpers import load_hook

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 from attention.models import MissingWeightsError
 from attention.models.export import is_float16_export

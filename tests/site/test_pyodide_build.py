@@ -22,7 +22,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 from tests.helpers import ROOT, load_hook, sha256
 

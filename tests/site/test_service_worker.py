@@ -7,7 +7,7 @@ files' md5 (workbox-build's) and its integrities their sha256 (the browser
 checks them as the worker stores each file), the Python unit's and the on-demand files'
 sha256 are recomputed here from the bytes on disk. The precache stays small;
 the bundle carries no placeholder, no import and the licences of the Workbox
-packages it bundles; and under ``mkdocs serve`` the worker written is one that
+packages it bundles; and under ``properdocs serve`` the worker written is one that
 removes an earlier build's worker and caches, so nothing is kept offline. The
 browser side is ``tests/browser/test_offline.py``."""
 
@@ -134,7 +134,7 @@ def serving():
     service_worker.on_startup(command="build", dirty=False)
 
 
-def test_mkdocs_serve_keeps_nothing_offline(serving, tmp_path: Path) -> None:
+def test_properdocs_serve_keeps_nothing_offline(serving, tmp_path: Path) -> None:
     scripts = ["javascripts/components.js", "javascripts/offline.js"]
     config = SimpleNamespace(extra_javascript=scripts, site_dir=str(tmp_path))
     assert service_worker.on_config(config).extra_javascript == ["javascripts/components.js"]

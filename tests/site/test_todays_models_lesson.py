@@ -22,7 +22,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 from site_examples.generate import figures
 from site_examples.generate import streaming_llm as script

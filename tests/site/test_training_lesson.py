@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from mkdocs.exceptions import PluginError
+from properdocs.exceptions import PluginError
 
 from site_examples.generate import figures
 from tests.helpers import ROOT, load_hook
