@@ -85,12 +85,20 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 COLOUR_OPTIONS = f"""{{runOnly: {{type: 'rule', values: {list(COLOUR_RULES)!r}}}, resultTypes: ['violations']}}"""
 
 
-def axe(page: Page, options: str = OPTIONS) -> list[str]:
-    """axe's violations on the page as it is now: one line per element (rule, impact, where), then a summary."""
+def axe(page: Page, options: str = OPTIONS, within: str | None = None) -> list[str]:
+    """axe's violations on the page as it is now: one line per element (rule, impact, where), then a summary.
+
+    ``within``, a CSS selector, checks only the elements it matches and what they hold: a component in a state
+    the reader put it in, the rest of the page being the page every test of ``test_every_page_passes_axe``
+    checks as it loads (axe over a whole long lesson costs seconds of CPU; over one component, a fraction).
+    """
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     page.evaluate(FINISHED)  # colours are measured as they end up, not halfway through a fade
-    violations = page.evaluate(f"axe.run(document, {options}).then((result) => result.violations)")
+    if within is not None:
+        assert page.locator(within).count(), f"axe: nothing on the page matches {within!r}"
+    context = "document" if within is None else f"{{include: [{within!r}]}}"
+    violations = page.evaluate(f"axe.run({context}, {options}).then((result) => result.violations)")
     lines = [
         f"  {rule['id']} ({rule['impact']}): {' '.join(node['target'])}"
         + (f" | {node['failureSummary'].splitlines()[1].strip()}" if node.get("failureSummary") else "")
@@ -112,18 +120,18 @@ def expect_scheme(page: Page, scheme: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[scheme])
 
 
-def axe_in_both_schemes(page: Page, where: str, found: dict[str, list[str]]) -> None:
+def axe_in_both_schemes(page: Page, where: str, found: dict[str, list[str]], within: str | None = None) -> None:
     """The page as it is now in the light scheme with every rule, then in the dark one with the colour rules.
 
     The reader's preference turns dark and back to light (Material follows it); what axe finds is added to
-    ``found`` under ``where`` and the scheme.
+    ``found`` under ``where`` and the scheme. ``within``: only that component (see :func:`axe`).
     """
     expect_scheme(page, "light")
-    if lines := axe(page):
+    if lines := axe(page, within=within):
         found[f"{where} (light)"] = lines
     page.emulate_media(color_scheme="dark")
     expect_scheme(page, "dark")
-    if lines := axe(page, COLOUR_OPTIONS):
+    if lines := axe(page, COLOUR_OPTIONS, within):
         found[f"{where} (dark)"] = lines
     page.emulate_media(color_scheme="light")
     expect_scheme(page, "light")
@@ -167,6 +175,17 @@ def test_the_colour_rules_find_what_the_dark_scheme_gets_wrong(open_page, site_u
     axe_in_both_schemes(page, "/glossary/", found)
     assert list(found) == ["/glossary/ (dark)"]
     assert all(line.startswith("  color-contrast (serious): ") for line in found["/glossary/ (dark)"][:-1])
+
+
+def test_axe_within_a_component_checks_that_component_and_only_it(open_page, site_url: str) -> None:
+    """A faint heading in the article is found by a check within the article, and not by one within the sidebar."""
+    page = scheme_page(open_page, "light")
+    page.goto(site_url + "glossary/")
+    settled(page, at_once=True)
+    page.add_style_tag(content=".md-typeset h1 { color: #f2f2f2 }")
+    assert axe(page, COLOUR_OPTIONS, within=".md-sidebar--primary") == []
+    inside = axe(page, COLOUR_OPTIONS, within=".md-content")
+    assert inside and all(line.startswith("  color-contrast (serious): ") for line in inside[:-1]), inside
 
 
 @pytest.mark.long

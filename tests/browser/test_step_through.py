@@ -137,5 +137,5 @@ def test_the_diagrams_pass_axe_and_fit_at_1280_and_390(open_page, site_url: str)
                 if image.is_visible():
                     box = image.bounding_box()
                     assert box is not None and box["width"] <= width, (name, width)
-            axe_in_both_schemes(page, f"{path} at {width} px", found)
+            axe_in_both_schemes(page, f"{path} at {width} px", found, within=f'[data-stepper="{name}"]')
     assert not found, report(found)
