@@ -36,6 +36,7 @@ WALKS = {
     "cross-attention": [
         "cross-attention",
         "transformer-block",
+        "positions-inside-attention",
         "attention-while-generating",
         "learning-to-attend",
         "attention-at-scale",
