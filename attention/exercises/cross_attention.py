@@ -20,7 +20,7 @@ WHERE = "cross-attention.md#where-it-sits-the-encoderdecoder-transformer"
 PADDING = "self-attention.md#padding-masks"
 MASKS = "self-attention.md#who-may-attend-to-whom-masks"
 ALIGNMENT = "cross-attention.md#where-it-came-from-alignment"
-ADDITIVE = "cross-attention.md#additive-scores-in-the-package"
+ADDITIVE = "cross-attention.md#additive-scoring"
 EXERCISES_SECTION = "cross-attention.md#exercises"
 
 

@@ -567,7 +567,7 @@ DIAGRAMS = (
     ),
     Diagram(
         name="rope-rotation",
-        page="lessons/transformer-block.md",
+        page="lessons/positions-inside-attention.md",
         title="RoPE turns a pair of features by an angle proportional to the position: the same offset, the same score",
         description=(
             "Two panels, each a plane with a dashed circle. Each shows a query pair q and a key pair k as arrows, "

@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,9 +39,12 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 OUTPUT_FOLDER = "images/generated"
 
-# Top-level blocks only: the exercise solutions (indented, at the end of a
-# page) are not needed for any figure.
-TOP_LEVEL_BLOCK = re.compile(r"^```python\n(?P<code>.*?)^```$", re.S | re.M)
+# Every block before the exercises, at any indentation: the lesson's own code and the checks
+# folded into its collapsed "Under the hood" notes, which run in order with the rest on the page
+# and in the tests (later blocks may use what they define). The exercise solutions, indented
+# under "## Exercises", are not needed for any figure.
+LESSON_BLOCK = re.compile(r"^(?P<indent>[ \t]*)```python\n(?P<code>.*?)^(?P=indent)```$", re.S | re.M)
+EXERCISES = re.compile(r"^## Exercises\s*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -72,13 +76,14 @@ class Figure:
 
 
 def page_namespace(page: str) -> dict:
-    """Run a lesson's top-level code blocks in order and return the namespace they leave."""
-    text = (DOCS / page).read_text(encoding="utf-8")
+    """Run a lesson's code blocks before its exercises, in order, and return the namespace they leave."""
+    text = EXERCISES.split((DOCS / page).read_text(encoding="utf-8"), maxsplit=1)[0]
     namespace: dict = {"__name__": "__main__"}
     defaults = np.get_printoptions()
     try:
-        for match in TOP_LEVEL_BLOCK.finditer(text):
-            cell.run_cell(match.group("code"), namespace, f"{page} (figure)")
+        for match in LESSON_BLOCK.finditer(text):
+            code = textwrap.dedent(match.group("code"))
+            cell.run_cell(code, namespace, f"{page} (figure)")
     finally:
         np.set_printoptions(**defaults)  # pages change numpy's process-wide print options
     return namespace
@@ -323,12 +328,12 @@ def draw_training_heads(fig: MplFigure, data: dict, theme: Theme) -> None:
     bar.outline.set_edgecolor(theme.axes)
 
 
-TRANSFORMER_BLOCK_PAGE = "lessons/transformer-block.md"
+POSITIONS_PAGE = "lessons/positions-inside-attention.md"
 
 
 def rope_data(ns: dict) -> dict:
     offsets, scores_at, unrotated, sentence, weights = _need(
-        ns, TRANSFORMER_BLOCK_PAGE, "offsets", "scores_at", "unrotated", "sentence", "rope_weights"
+        ns, POSITIONS_PAGE, "offsets", "scores_at", "unrotated", "sentence", "rope_weights"
     )
     return {
         "offsets": np.asarray(offsets),
@@ -340,7 +345,7 @@ def rope_data(ns: dict) -> dict:
 
 def alibi_data(ns: dict) -> dict:
     sentence, weights, slopes_of, n_heads = _need(
-        ns, TRANSFORMER_BLOCK_PAGE, "sentence", "alibi_weights", "alibi_slopes", "H"
+        ns, POSITIONS_PAGE, "sentence", "alibi_weights", "alibi_slopes", "H"
     )
     slopes = slopes_of(n_heads)
     return {
@@ -619,7 +624,7 @@ FIGURES = (
     ),
     Figure(
         name="rope",
-        page=TRANSFORMER_BLOCK_PAGE,
+        page=POSITIONS_PAGE,
         title="RoPE scores against the offset for two query positions, and a RoPE head attending to the previous token",
         description=(
             "Left: a line chart of the score of one rotated query vector and one rotated key vector against the "
@@ -635,7 +640,7 @@ FIGURES = (
     ),
     Figure(
         name="alibi",
-        page=TRANSFORMER_BLOCK_PAGE,
+        page=POSITIONS_PAGE,
         title="ALiBi attention weights of three heads when every key matches equally",
         description=(
             "Three heatmaps of causal attention weights over the sentence the cat sat on the mat, queries in rows "

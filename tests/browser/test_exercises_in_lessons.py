@@ -1,7 +1,7 @@
 """Every Build-it exercise, graded in its lesson's page as in CI: the solution passes, a mistake gets its diagnosis.
 
-A reader's walk through the course: from the first lesson, and from "The
-transformer block", following each page's "Next" link (Material's instant
+A reader's walk through the course: from the first lesson of each track
+(the core and the advanced), following each page's "Next" link (Material's instant
 navigation, so the page's one Python session carries on from lesson to
 lesson). In every lesson, each exercise's reference solution, typed into the
 editor, passes in the page's Python; then one of its catalogued mistakes (a
@@ -23,7 +23,7 @@ from tests.browser.test_exercises import _check, _exercise, _open, _type
 
 EXERCISES = catalogue()
 BY_ID = {exercise.id: exercise for exercise in EXERCISES}
-# The two walks, by their first and last lessons, in the order of the site's navigation.
+# The two walks, one per track, by their first lessons, in the order of the site's navigation.
 WALKS = {
     "why-attention": [
         "why-attention",
@@ -31,13 +31,14 @@ WALKS = {
         "scaled-dot-product-attention",
         "self-attention",
         "multi-head-attention",
-        "cross-attention",
+        "misconceptions",
     ],
-    "transformer-block": [
+    "cross-attention": [
+        "cross-attention",
         "transformer-block",
+        "positions-inside-attention",
         "attention-while-generating",
         "learning-to-attend",
-        "misconceptions",
         "attention-at-scale",
         "attention-in-todays-models",
     ],

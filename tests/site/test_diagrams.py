@@ -39,7 +39,7 @@ PAGES = {
     "query-key-value": "lessons/query-key-value.md",
     "multi-head": "lessons/multi-head-attention.md",
     "transformer-block": "lessons/transformer-block.md",
-    "rope-rotation": "lessons/transformer-block.md",
+    "rope-rotation": "lessons/positions-inside-attention.md",
     "cross-attention": "lessons/cross-attention.md",
     "kv-cache-growing": "lessons/attention-while-generating.md",
     "online-softmax-tiles": "lessons/attention-at-scale.md",

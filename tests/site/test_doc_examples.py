@@ -29,7 +29,7 @@ root_conftest = load_root_conftest()
 EXPECTED = {
     "index.md": (1, 1),
     "lab.md": (14, 14),
-    "lessons/attention-at-scale.md": (17, 17),
+    "lessons/attention-at-scale.md": (18, 17),
     "lessons/attention-in-todays-models.md": (16, 16),
     "lessons/cross-attention.md": (14, 14),
     "check-your-understanding.md": (0, 0),
@@ -39,12 +39,13 @@ EXPECTED = {
     "maintaining.md": (0, 0),
     "lessons/misconceptions.md": (17, 17),
     "lessons/learning-to-attend.md": (16, 16),
-    "lessons/attention-while-generating.md": (21, 20),
+    "lessons/attention-while-generating.md": (22, 20),
     "lessons/multi-head-attention.md": (20, 20),
     "lessons/query-key-value.md": (18, 18),
     "lessons/scaled-dot-product-attention.md": (19, 19),
-    "lessons/self-attention.md": (26, 26),
-    "lessons/transformer-block.md": (23, 23),
+    "lessons/self-attention.md": (27, 26),
+    "lessons/positions-inside-attention.md": (11, 11),
+    "lessons/transformer-block.md": (14, 14),
     "lessons/why-attention.md": (15, 15),
 }
 

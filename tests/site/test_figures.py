@@ -9,7 +9,7 @@ its scheme's text colour), shown by its page in both schemes, lazy and sized
 as its SVG. A lesson that no longer defines a variable a figure needs fails
 with the page's name. The figures of single lessons have modules of their
 own: ``test_alignment_figure.py``, ``test_attention_while_generating.py``,
-``test_transformer_block_figures.py``, ``test_training_lesson.py``,
+``test_positions_figures.py``, ``test_training_lesson.py``,
 ``test_todays_models_lesson.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The transformer-block lesson's figures plot what the lesson computes and claims (RoPE and ALiBi).
+"""The positions lesson's figures plot what the lesson computes and claims (RoPE and ALiBi).
 
 RoPE: the score curves of two query positions coincide when drawn against
 the offset, and differ from the unrotated score; the rotated head attends to
@@ -19,7 +19,7 @@ BY_NAME = {figure.name: figure for figure in figures.FIGURES}
 
 @pytest.fixture(scope="module")
 def data() -> dict[str, dict]:
-    namespace = figures.page_namespace(figures.TRANSFORMER_BLOCK_PAGE)
+    namespace = figures.page_namespace(figures.POSITIONS_PAGE)
     return {name: BY_NAME[name].data(namespace) for name in ("rope", "alibi")}
 
 
