@@ -13,6 +13,14 @@ hidden version (an image that is not displayed is never near the viewport)
 and fetches the shown one as the reader nears it, and the figure's own
 ``width`` and ``height``, so that the page keeps its place for it and nothing
 moves when it arrives.
+
+Except a page's opening picture (an image before its first section's
+heading, which its first screen shows: ``tests/browser/test_first_screen.py``):
+it is the page's largest paint, and lazy it was not even asked for until the
+page was laid out (Lighthouse's phone, "Learning to attend": the largest
+paint went from 1.8 to 3.7 s). Its light version is asked for at once, with
+high priority; the dark one stays lazy, so that a light page never downloads
+it (a dark page downloads both, the light one hidden: 1 to 8 kB gzipped).
 """
 
 from __future__ import annotations
@@ -50,6 +58,7 @@ SVG_SIZE = re.compile(rb'<svg [^>]*?width="(?P<w>[0-9.]+)pt" height="(?P<h>[0-9.
 def sized_lazy_images(html: str, page_url: str, files: Files) -> str:
     """``html`` (of the page at ``page_url``) with each light or dark figure lazy, sized by its SVG in ``files``."""
     folder = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
+    opening = max(html.find("<h2"), 0)  # the page's opening: before its first section (none without one)
 
     def rewrite(match: re.Match) -> str:
         attrs, src = match["attrs"], match["src"]
@@ -61,6 +70,8 @@ def sized_lazy_images(html: str, page_url: str, files: Files) -> str:
         if size is None:
             raise PluginError(f"figures hook: {page_url}: {src} is not an SVG of the site with a width and height in pt")
         width, height = (round(float(size[name]) * 4 / 3) for name in ("w", "h"))
+        if match.start() < opening and "#only-light" in attrs:
+            return f'<img {attrs} width="{width}" height="{height}" fetchpriority="high" decoding="async" />'
         return f'<img {attrs} width="{width}" height="{height}" loading="lazy" decoding="async" />'
 
     return SCHEME_IMAGE.sub(rewrite, html)

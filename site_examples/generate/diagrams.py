@@ -454,11 +454,103 @@ def draw_rope_pair(c: Canvas, d: dict) -> None:
     c.text(220, 342, "and the score, depend only on m − n", size=MIN_FONT)
 
 
+# ── the home page: what "it" attends to ──────────────────────────────────────
+
+# The home page's first sentence says attention connects "it" to "the cat": its picture draws that row, as the
+# lab's hand-built layer computes it (attention.lab; the lab's preset "cat-tired" holds the same sentence).
+HOME_SENTENCE = "The cat sat on the mat because it was tired"
+HOME_QUERY = "it"
+HOME_HEAD = "pronoun/verb → noun"
+# A key weighed less than this gets no curve and no number (its bar is empty at this height anyway).
+HOME_SHOWN = 0.01
+
+
+def home_data(ns: dict) -> dict:
+    from attention.lab import visualizer_data
+
+    view = visualizer_data(HOME_SENTENCE)
+    heads = view["layers"][0]["heads"]
+    (number,) = [i + 1 for i, head in enumerate(heads) if head["label"] == HOME_HEAD]
+    query = view["tokens"].index(HOME_QUERY)
+    weights = [float(w) for w in heads[number - 1]["weights"][query]]
+    order = sorted(range(len(weights)), key=weights.__getitem__, reverse=True)
+    shown = [j for j in order if weights[j] >= HOME_SHOWN]
+    return {
+        "tokens": list(view["tokens"]),
+        "query": query,
+        "weights": weights,
+        "head": number,
+        "label": heads[number - 1]["label"],
+        "sentence": HOME_SENTENCE,
+        "word": HOME_QUERY,
+        "keys": ", ".join(f"{view['tokens'][j]} {weights[j]:.2f}" for j in shown),
+        "shown": f"{HOME_SHOWN:g}",
+    }
+
+
+HOME_FONT = 14
+HOME_CHAR = 0.6 * HOME_FONT  # DejaVu Sans' mean advance, about 0.6 em
+HOME_GAP = 14
+
+
+def home_positions(tokens: list[str]) -> list[float]:
+    """The centre of each word, the sentence centred in the diagram's width."""
+    widths = [len(token) * HOME_CHAR for token in tokens]
+    x = (WIDTH - sum(widths) - HOME_GAP * (len(tokens) - 1)) / 2
+    centres = []
+    for width in widths:
+        centres.append(x + width / 2)
+        x += width + HOME_GAP
+    return centres
+
+
+def draw_home(c: Canvas, d: dict) -> None:
+    """The sentence; curves from the query word to the words it weighs, as thick as the weight; a bar per word."""
+    tokens, query, weights = d["tokens"], d["query"], d["weights"]
+    xs = home_positions(tokens)
+    words, base, bar = 134, 236, 80
+    for j in sorted(range(len(tokens)), key=weights.__getitem__):  # the heaviest drawn last, on top
+        if j == query or weights[j] < HOME_SHOWN:
+            continue
+        rise = 30 + 0.28 * abs(xs[query] - xs[j])
+        d_path = f"M {xs[query]:.1f} {words - 22} Q {(xs[query] + xs[j]) / 2:.1f} {words - 22 - 2 * rise:.1f} {xs[j]:.1f} {words - 22}"
+        stroke = c.colours("q")[0]
+        c.parts.append(
+            f'<path d="{d_path}" fill="none" stroke="{stroke}" stroke-width="{1.5 + 9 * weights[j]:.2f}" '
+            'stroke-linecap="round"/>'
+        )
+    c.box(xs[query] - len(tokens[query]) * HOME_CHAR / 2 - 5, words - 18, len(tokens[query]) * HOME_CHAR + 10, 25, "q",
+          rx=4)
+    for j, (token, x) in enumerate(zip(tokens, xs)):
+        weighed = j != query and weights[j] >= HOME_SHOWN
+        c.text(x, words, token, size=HOME_FONT, bold=j == query or weighed, role="q" if j == query else None)
+        height = bar * weights[j]
+        c.line((x - 12, base), (x + 12, base))
+        if weighed:
+            c.box(x - 10, base - height, 20, height, "k", rx=2)
+            c.text(x, base - height - 8, f"{weights[j]:.2f}", size=MIN_FONT)
+    c.text(WIDTH / 2, base + 28, f"weights of “{tokens[query]}”, head {d['head']}: {d['label']}", size=MIN_FONT)
+
+
 def _none(ns: dict) -> dict:
     return {}
 
 
 DIAGRAMS = (
+    Diagram(
+        name="attention-it",
+        page=None,
+        title="In “The cat sat on the mat because it was tired”, the word “it” attends mostly to “cat”",
+        description=(
+            "The sentence “{sentence}”, word by word, with “{word}” boxed. Curves go from “{word}” up and over to "
+            "the words it attends to in head {head} of the course's hand-built attention layer ({label}), each as "
+            "thick as its weight; under each word a bar as tall as its weight, with the weight written above it. "
+            "Weights of {shown} or more: {keys}; every other word gets less."
+        ),
+        data=home_data,
+        draw=draw_home,
+        height=280,
+    ),
     Diagram(
         name="attention-shapes",
         page=SDPA_PAGE,

@@ -1,10 +1,15 @@
 """The lessons' diagrams and step-through diagrams: accessible, themed, sized for a phone, true to the package.
 
-``site_examples/generate/diagrams.py`` draws eight diagrams (SVG, light and
-dark) and builds the data of three step-through diagrams from the lessons'
+``site_examples/generate/diagrams.py`` draws nine diagrams (SVG, light and
+dark; one for the home page, the row of "it" that the lab's hand-built layer
+computes) and builds the data of three step-through diagrams from the lessons'
 code and the package. Here each SVG has a title and a description, text of the
 size a 390 px phone can read, its own scheme's text colour, and the sizes it
-labels; each diagram is on its lesson before the section's first code block;
+labels; each diagram is on its lesson before the section's first code block
+(and, on a lesson that opens with it, once more under the title, for the
+first screen: ``tests/browser/test_first_screen.py``); the home page's numbers
+are the softmax of the scores the lab computes, redone here, and go where the
+hand-built head's rule says;
 each stepper's numbers equal an independent recomputation (numpy's softmax by
 hand for the three-token example, the tiny decoder's keys and weights
 recomputed without the cache, a naive online-softmax loop over the tiles);
@@ -43,7 +48,18 @@ PAGES = {
     "cross-attention": "lessons/cross-attention.md",
     "kv-cache-growing": "lessons/attention-while-generating.md",
     "online-softmax-tiles": "lessons/attention-at-scale.md",
+    "attention-it": "index.md",
 }
+
+
+def _link(name: str, page: str, scheme: str) -> str:
+    """The Markdown image of a diagram in one scheme, as ``page`` (under docs/) writes it."""
+    return f"![{BY_NAME[name].title}]({'../' * page.count('/')}images/diagrams/{name}-{scheme}.svg#only-{scheme})"
+
+
+def _opening(text: str) -> str:
+    """A page's opening: its title and what comes before its first section (where its first screen's picture is)."""
+    return text[: text.index("\n## ")]
 
 
 @pytest.fixture(scope="module")
@@ -87,12 +103,14 @@ def test_every_diagram_is_accessible_themed_and_legible_on_a_phone(svgs: dict[st
 def test_every_diagram_is_on_its_lesson_before_the_sections_code() -> None:
     for name, page in PAGES.items():
         text = (DOCS / page).read_text(encoding="utf-8")
-        title = BY_NAME[name].title
         for scheme in ("light", "dark"):
-            link = f"![{title}](../images/diagrams/{name}-{scheme}.svg#only-{scheme})"
-            assert text.count(link) == 1, f"{page} does not show {link}"
-        at = text.index(f"../images/diagrams/{name}-light.svg")
-        section_start = text.rindex("\n#", 0, at)
+            link = _link(name, page, scheme)
+            # Once where its section explains it; a lesson may open with it too, under its title, before any section
+            # (the home page's is in its opening only).
+            opening, in_sections = _opening(text).count(link), text.count(link) - _opening(text).count(link)
+            assert (opening, in_sections) in ((0, 1), (1, 1), (1, 0)), f"{page} shows {link} {opening} + {in_sections} times"
+        at = text.rindex(f"images/diagrams/{name}-light.svg")
+        section_start = max(text.rfind("\n#", 0, at), 0)  # the page's opening, before its first heading, counts too
         assert text.count("```python", section_start, at) == 0, f"{name}: code comes before it in its section"
         # Near the section's top: after its heading and a sentence or two (the heads' after the formula).
         assert at - section_start < 1300, f"{name} is {at - section_start} characters into its section"
@@ -137,6 +155,32 @@ def test_the_kv_cache_diagram_grows_a_row_per_step(svgs: dict[str, str], namespa
     labels = _texts(svgs["images/diagrams/kv-cache-growing-light.svg"])
     for t in range(4):
         assert f"K: {t + 1} × 4" in labels and f"V: {t + 1} × 4" in labels
+
+
+def test_the_home_picture_is_the_softmax_of_the_labs_scores_for_it(svgs: dict[str, str]) -> None:
+    """The home page's row: "it" in the hand-built layer's pronoun/verb → noun head, on the lab's sentence.
+
+    The weights drawn are the softmax of the scaled scores the lab computes, redone here with math.exp; the rule
+    the head was written for (attention/lab/hand_built.py) sends a pronoun to the nouns, animate ones first: most
+    to "cat", the rest to "mat", nearly nothing elsewhere, which is what the home page's first sentence says.
+    """
+    from attention.lab import visualizer_data
+
+    data = diagrams.home_data({})
+    view = visualizer_data(diagrams.HOME_SENTENCE)
+    head = view["layers"][0]["heads"][data["head"] - 1]
+    assert head["label"] == "pronoun/verb → noun" and data["tokens"][data["query"]] == "it"
+    scores = head["scaled_scores"][data["query"]]
+    top = max(scores)
+    softmax = [math.exp(s - top) / sum(math.exp(x - top) for x in scores) for s in scores]
+    assert data["weights"] == pytest.approx(softmax, abs=1e-4)  # the view rounds its scores and weights
+    weights = dict(zip(data["tokens"], data["weights"]))
+    assert weights["cat"] > 0.6 and weights["mat"] > 0.1 and weights["cat"] + weights["mat"] > 0.99
+    # The picture prints the weights it draws, at two decimals, and the description names them.
+    light = svgs["images/diagrams/attention-it-light.svg"]
+    printed = [text for text in _texts(light) if re.fullmatch(r"[01]\.\d\d", text)]
+    assert printed == [f"{weights['cat']:.2f}", f"{weights['mat']:.2f}"]
+    assert f"cat {weights['cat']:.2f}, mat {weights['mat']:.2f}" in ET.fromstring(light).find(f"{SVG}desc").text
 
 
 def test_the_rope_diagram_turns_the_pair_by_its_position(namespaces: dict) -> None:
@@ -280,9 +324,11 @@ def test_a_stepper_is_only_shown_on_its_own_page() -> None:
 
 def test_built_pages_show_the_diagrams_and_steppers(built_site: Path) -> None:
     for name, page in PAGES.items():
-        built = (built_site / page.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
+        folder = built_site if page == "index.md" else built_site / page.removesuffix(".md")
+        built = (folder / "index.html").read_text(encoding="utf-8")
         for scheme in ("light", "dark"):
-            assert f'src="../../images/diagrams/{name}-{scheme}.svg#only-{scheme}"' in built, (name, page)
+            src = f'src="{"../" * (page.count("/") + (page != "index.md"))}images/diagrams/{name}-{scheme}.svg#only-{scheme}"'
+            assert src in built, (name, page)
             svg = built_site / "images" / "diagrams" / f"{name}-{scheme}.svg"
             assert ET.parse(svg).getroot().find(f"{SVG}desc").text
     for name, stepper in STEPPERS.items():

@@ -138,17 +138,29 @@ def test_built_site_has_the_figures(built_site: Path) -> None:
 
 def test_every_built_figure_is_lazy_and_sized_as_its_svg(built_site: Path) -> None:
     # The hidden scheme's image is then never downloaded, and the page keeps the shown one's place.
-    images = 0
+    images, opening = set(), []
     for page in built_site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        for tag in re.findall(r"<img [^>]*#only-(?:light|dark)[^>]*>", html):
+        article = html.find("<article")
+        first_section = html.find("<h2", article)
+        for found in re.finditer(r"<img [^>]*#only-(?:light|dark)[^>]*>", html):
+            tag = found[0]
             src = re.search(r'src="([^"#]+)#', tag)[1]
             if src.endswith(".png"):
                 continue  # a notebook's figure: tests/site/test_built_notebook_pages.py
-            images += 1
+            images.add((page.parent / src).resolve())
             svg = ET.parse((page.parent / src).resolve()).getroot()
             width_pt, height_pt = (float(svg.get(name).removesuffix("pt")) for name in ("width", "height"))
-            assert 'loading="lazy"' in tag, f"{page}: {tag}"
+            if found.start() < first_section and "#only-light" in tag:
+                # A page's opening picture, on its first screen, in the scheme a page shows unless told otherwise:
+                # asked for at once (lazy, it waited for the layout and was the page's late largest paint).
+                assert 'fetchpriority="high"' in tag and "loading=" not in tag, f"{page}: {tag}"
+                opening.append(page.parent.relative_to(built_site).as_posix())
+            else:
+                assert 'loading="lazy"' in tag, f"{page}: {tag}"
             assert f'width="{round(width_pt * 4 / 3)}"' in tag and f'height="{round(height_pt * 4 / 3)}"' in tag, tag
-    # every lesson figure and diagram (site_examples/generate/diagrams.py), in both schemes
-    assert images == 2 * (len(figures.FIGURES) + len(diagrams.DIAGRAMS))
+    # every lesson figure and diagram (site_examples/generate/diagrams.py), in both schemes (a lesson that opens
+    # with one of them, for its first screen, shows it twice: tests/browser/test_first_screen.py)
+    assert len(images) == 2 * (len(figures.FIGURES) + len(diagrams.DIAGRAMS))
+    # One opening picture at most per page: the home page's and the lessons' (why-attention's is hand-drawn).
+    assert len(opening) == len(set(opening)) and {".", "lessons/learning-to-attend", "lessons/misconceptions"} <= set(opening)

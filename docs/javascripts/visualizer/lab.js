@@ -83,7 +83,9 @@ class Lab {
     this.root.append(html("h2", { class: "viz-sr-only" }, "The lab"));
     // Shown only while the lab's data loads (visualizer.css): the rest then appears whole.
     this.root.append(html("p", { class: "viz-loading" }, "Loading the lab's data…"));
-    this.controls = new Controls(this.root, this);
+    // The attention itself comes first, so that the page's first screen shows it (at 1280 x 800 and on a
+    // phone: tests/browser/test_first_screen.py); the controls follow it, then the views of every head and of
+    // one query. Tab follows the same order.
     const stage = html("div", { class: "viz-stage" });
     this.root.append(stage);
     this.headNote = html("p", { class: "viz-head-note", "data-view": "head-note" });
@@ -96,13 +98,16 @@ class Lab {
     this.lines = new TokenLines(main, this);
     this.heatmap = new Heatmap(main, this);
     this.readout = new Readout(main);
-    this.multiples = new SmallMultiples(stage, this);
-    this.grid = new HeadGrid(stage, this);
+    this.controls = new Controls(this.root, this);
+    const more = html("div", { class: "viz-stage" });
+    this.root.append(more);
+    this.multiples = new SmallMultiples(more, this);
+    this.grid = new HeadGrid(more, this);
     const detail = html("div", { class: "viz-detail" });
-    stage.append(detail);
+    more.append(detail);
     this.steps = new QuerySteps(detail, this);
     this.match = new QKMatch(detail);
-    this.table = new DataTable(stage);
+    this.table = new DataTable(more);
   }
 
   async start() {

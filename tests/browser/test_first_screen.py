@@ -1,0 +1,96 @@
+"""Every page's first screen shows something to look at, and the lab's shows the attention itself (issue 40).
+
+The home page, the lab and every lesson (read from the site's sitemap, so a new
+lesson is covered the day it is added), at 1280 × 800 in the light scheme and at
+390 × 844, a phone, in the dark one: some picture of the article (an image with
+alt text, an SVG with role="img", a figure, a step-through diagram) lies in the
+window under the header, not just a sliver of it, and it has arrived (an image's
+file loaded). The lab's own first screen holds one of its attention views (the
+token lines or the heatmap of the sentence it opens on) whole: the preset is
+drawn without Python, and nothing here starts it (no Pyodide file is asked for).
+
+One browser context for all of it: each page is loaded once per size.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import poll
+from tests.browser.test_accessibility import site_pages
+
+SIZES = ((1280, 800, "light"), (390, 844, "dark"))
+LAB = "lab/"
+# What counts as a picture in an article.
+PICTURES = "img[alt]:not([alt='']), svg[role=img], figure, [data-stepper]"
+# The lab's attention views (docs/javascripts/visualizer/token-lines.js and heatmap.js, in .viz-main).
+LAB_VIEWS = "[data-viz] .viz-main svg"
+# Of a picture taller than this, at least this much must be in the window: more than a sliver.
+ENOUGH_PX = 100
+
+# The pictures matching the selector that are drawn (not display: none, not hidden) and reach into the window
+# below the header, with how much of each is in it; `whole`: only those wholly in it.
+IN_FIRST_SCREEN = """([selector, enough, whole]) => {
+  const top = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bottom = window.innerHeight;
+  return [...document.querySelectorAll('article ' + selector)].flatMap((el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return [];
+    const seen = Math.min(box.bottom, bottom) - Math.max(box.top, top);
+    const shown = whole ? box.top >= top && box.bottom <= bottom : seen >= Math.min(box.height, enough);
+    if (!shown) return [];
+    const name = el.getAttribute('alt') || el.getAttribute('aria-label') || el.dataset.stepper ||
+      [el.tagName.toLowerCase(), ...el.classList].join('.');
+    const loaded = el.tagName !== 'IMG' || (el.complete && el.naturalWidth > 0);
+    return [{name, top: Math.round(box.top), seen: Math.round(seen), loaded}];
+  });
+}"""
+
+
+def _pages(built_site: Path) -> list[str]:
+    lessons = [path for path in site_pages(built_site) if path.startswith("lessons/")]
+    assert len(lessons) >= 12, lessons
+    return ["", LAB, *lessons]
+
+
+def _first_screen(page: Page, path: str) -> list[dict]:
+    """The pictures the page's first screen shows, once those it shows have arrived (or [] if it shows none)."""
+    lab = path == LAB
+    if lab:
+        expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
+    page.evaluate("document.fonts.ready.then(() => null)")
+    args = [LAB_VIEWS if lab else PICTURES, ENOUGH_PX, lab]
+    shown = page.evaluate(IN_FIRST_SCREEN, args)
+    if not shown:
+        return []
+    # A lazy image in the window is fetched at once: wait for one to have arrived (a state, not a time).
+    return poll(
+        page,
+        lambda: page.evaluate(IN_FIRST_SCREEN, args),
+        lambda pictures: any(picture["loaded"] for picture in pictures),
+        f"{path or 'the home page'}: no picture of its first screen loaded",
+    )
+
+
+def test_every_first_screen_shows_a_picture_and_the_labs_shows_attention(
+    page: Page, site_url: str, built_site: Path
+) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    paths = _pages(built_site)
+    missing = []
+    for width, height, scheme in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=scheme)
+        for path in paths:
+            page.goto(site_url + path)
+            if not _first_screen(page, path):
+                missing.append(f"{width}×{height} {path or '(home)'}")
+        # The scheme is the one asked for: a dark-only image is what showed at 390 (light at 1280).
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+            "slate" if scheme == "dark" else "default"
+        )
+    assert not missing, f"first screens without a picture (or, in the lab, without a whole attention view): {missing}"
+    assert not [url for url in asked if "/pyodide/" in url], "a first screen started Python"
