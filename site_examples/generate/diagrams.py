@@ -454,6 +454,65 @@ def draw_rope_pair(c: Canvas, d: dict) -> None:
     c.text(220, 342, "and the score, depend only on m − n", size=MIN_FONT)
 
 
+# ── learning to attend: the repeat, and the two heads that predict it ─────────
+
+
+def induction_data(ns: dict) -> dict:
+    """The first sequence the lesson prints (the package's task, the lesson's seed and sizes) and where its heads look.
+
+    The query is the repeat's first token; the induction head attends to the position just after that token's
+    earlier occurrence, ``p - 1`` keys back, whose token is the one to predict; the previous-token head of layer 1
+    had written there which token came before it.
+    """
+    from attention.training import repeated_sequences
+    from attention.training.experiment import MODEL, TRAINING
+
+    batch = repeated_sequences(
+        seed=0, step=0, batch=3, n=TRAINING.n, vocab=MODEL.vocab,
+        min_period=TRAINING.min_period, max_period=TRAINING.max_period,
+    )  # fmt: skip
+    inputs, targets, p = batch.inputs[0], batch.targets[0], int(batch.periods[0])
+    tokens = [*(int(t) for t in inputs), int(targets[-1])]
+    query = len(tokens) - p  # the repeat's first token
+    key = query - p + 1  # the token after its earlier occurrence
+    if tokens[key - 1] != tokens[query] or tokens[key] != tokens[query + 1]:
+        raise ValueError(f"the sequence {tokens} does not repeat its last {p} tokens")
+    return {"tokens": tokens, "p": p, "query": query, "key": key, "earlier": key - 1,
+            "sequence": " ".join(map(str, tokens)), "count": len(tokens), "word": tokens[query], "next": tokens[key]}
+
+
+INDUCTION_BOX, INDUCTION_STEP = 28, 32  # a token's box and the distance between two tokens' boxes
+
+
+def draw_induction(c: Canvas, d: dict) -> None:
+    """The sequence as a row of boxes; over it the induction head's arc, under it the previous-token head's."""
+    tokens, p, query, key, earlier = d["tokens"], d["p"], d["query"], d["key"], d["earlier"]
+    n = len(tokens)
+    x0 = (WIDTH - (n * INDUCTION_STEP - (INDUCTION_STEP - INDUCTION_BOX))) / 2
+    top, low = 110, 110 + INDUCTION_BOX
+
+    def centre(i: int) -> float:
+        return x0 + i * INDUCTION_STEP + INDUCTION_BOX / 2
+
+    c.text(WIDTH / 2, 20, f"random tokens, then a segment of p = {p}, twice", size=MIN_FONT, bold=True)
+    # Layer 2's induction head, over the row: from the query to the token after the earlier occurrence.
+    c.text(WIDTH / 2, 50, f"layer 2, induction head: the query {d['word']} looks", size=MIN_FONT, role="q")
+    c.text(WIDTH / 2, 68, f"for the token just after the earlier {d['word']}", size=MIN_FONT, role="q")
+    c.arrow((centre(query), top - 3), (centre(query), 84), (centre(key), 84), (centre(key), top - 5), role="q")
+    for i, token in enumerate(tokens):
+        role = "q" if i == query else "k" if i == key else "v" if i >= n - 2 * p else None
+        c.box(x0 + i * INDUCTION_STEP, top, INDUCTION_BOX, INDUCTION_BOX, role, rx=4)
+        c.text(centre(i), top + 19, str(token), size=MIN_FONT, bold=i in (query, key))
+    # Layer 1's previous-token head, under the row: the key's position reads the token before it.
+    c.arrow((centre(key), low + 3), (centre(key), low + 24), (centre(earlier), low + 24), (centre(earlier), low + 5),
+            role="k")
+    c.text(WIDTH / 2, low + 48, f"layer 1, previous-token head: at {d['next']},", size=MIN_FONT, role="k")
+    c.text(WIDTH / 2, low + 66, f"it notes that {tokens[earlier]} came just before", size=MIN_FONT, role="k")
+    c.text(WIDTH / 2, low + 98, f"so the query {d['word']} matches at {d['next']} and copies it:", size=MIN_FONT)
+    c.text(WIDTH / 2, low + 116, f"{d['next']} is the prediction for the next token", size=MIN_FONT)
+    c.text(WIDTH / 2, low + 144, "green: the segment, twice", size=MIN_FONT)
+
+
 # ── the home page: what "it" attends to ──────────────────────────────────────
 
 # The home page's first sentence says attention connects "it" to "the cat": its picture draws that row, as the
@@ -656,6 +715,23 @@ DIAGRAMS = (
         data=_none,
         draw=draw_tiles,
         height=372,
+    ),
+    Diagram(
+        name="induction-heads",
+        page=None,
+        title="Two heads predict a repeated token: a previous-token head in layer 1, an induction head in layer 2",
+        description=(
+            "A row of {count} token boxes, the lesson's first sequence: {sequence}. Its last {p} tokens repeat the "
+            "{p} before them, both segments in green. Over the row, an arc from the query, the repeat's first token "
+            "{word}, back to the token just after the earlier {word}, which is {next}: the induction head of layer 2 "
+            "looks there. Under the row, an arc from that {next} to the {word} just before it: the previous-token "
+            "head of layer 1, which wrote at each position which token came before it, so that the query {word} "
+            "can find it. The induction head copies {next}, the prediction for the token after {word}, which is "
+            "indeed the next token of the sequence."
+        ),
+        data=induction_data,
+        draw=draw_induction,
+        height=300,
     ),
     Diagram(
         name="rope-rotation",
