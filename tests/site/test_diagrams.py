@@ -1,8 +1,10 @@
 """The lessons' diagrams and step-through diagrams: accessible, themed, sized for a phone, true to the package.
 
-``site_examples/generate/diagrams.py`` draws ten diagrams (SVG, light and
-dark; one for the home page, the row of "it" that the lab's hand-built layer
-computes) and builds the data of three step-through diagrams from the lessons'
+``site_examples/generate/diagrams.py`` draws fourteen diagrams (SVG, light
+and dark; one for the home page, the row of "it" that the lab's hand-built
+layer computes, and one for each page around the lessons that had no picture:
+the glossary, whose words are its entries, How the code runs, Architecture and
+Maintaining) and builds the data of three step-through diagrams from the lessons'
 code and the package. Here each SVG has a title and a description, text of the
 size a 390 px phone can read, its own scheme's text colour, and the sizes it
 labels; each diagram is on its lesson before the section's first code block
@@ -52,6 +54,10 @@ PAGES = {
     "online-softmax-tiles": "lessons/attention-at-scale.md",
     "induction-heads": "lessons/learning-to-attend.md",
     "attention-it": "index.md",
+    "glossary-map": "glossary.md",
+    "code-runs": "how-the-code-runs.md",
+    "course-parts": "architecture.md",
+    "lesson-checks": "maintaining.md",
 }
 
 
@@ -218,6 +224,26 @@ def test_the_induction_picture_is_the_lessons_first_sequence_and_its_rule(svgs: 
     assert [t for t in _texts(light) if t.isdigit()] == [str(t) for t in tokens]
     desc = ET.fromstring(light).find(f"{SVG}desc").text
     assert "4 19 6 2 13 16 3 11 10 8 11 10 8" in desc and "which is 10" in desc
+
+
+def test_the_pictures_of_the_pages_around_the_lessons_name_what_those_pages_hold(svgs: dict[str, str]) -> None:
+    """Each word of the glossary's picture is one of its entries; the other pages' name the files they talk about."""
+    glossary = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    words = set(re.findall(r"[a-z-]+", " ".join(_texts(svgs["images/diagrams/glossary-map-light.svg"]))))
+    entries = {"token": "token", "embedding": "embedding", "query": "query", "key": "key", "value": "value",
+               "score": "score", "mask": "mask", "softmax": "softmax", "weights": "weight", "head": "head",
+               "multi-head": "multi-head-attention"}  # the word drawn: its entry's anchor
+    assert set(entries) <= words, set(entries) - words
+    for word, anchor in entries.items():
+        assert "{#" + anchor + "}" in glossary, f"the glossary has no entry for {word}"
+    code = _texts(svgs["images/diagrams/code-runs-dark.svg"])
+    assert "CPython" in code and "Pyodide in a worker" in code
+    assert (ROOT / "site_examples" / "cell.py").is_file() and any("cell.py" in t for t in code)
+    parts = " ".join(_texts(svgs["images/diagrams/course-parts-light.svg"]))
+    assert all(folder in parts for folder in ("attention/", "docs/", "site/")), parts
+    assert (ROOT / "attention").is_dir() and (ROOT / "docs").is_dir()  # site/ is what a build writes
+    checks = " ".join(_texts(svgs["images/diagrams/lesson-checks-light.svg"]))
+    assert "./dev.sh test" in checks and "./dev.sh build" in checks and (ROOT / "dev.sh").is_file()
 
 
 def _matrix(step: dict, name: str) -> dict:
