@@ -13,6 +13,8 @@
 # %% [markdown]
 # # Attention inside a real model
 #
+# ![Multi-head attention: project, split into heads, attend per head, concatenate, project with W_O](../images/diagrams/multi-head-light.svg#only-light) ![Multi-head attention: project, split into heads, attend per head, concatenate, project with W_O](../images/diagrams/multi-head-dark.svg#only-dark)
+#
 # The lessons build attention from scratch on small made-up numbers. This notebook runs a
 # real, trained transformer, **all-MiniLM-L6-v2** (a small BERT encoder that the
 # sentence-transformers project trained to turn sentences into vectors; Apache-2.0), and looks

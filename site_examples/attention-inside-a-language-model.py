@@ -13,6 +13,8 @@
 # %% [markdown]
 # # Attention inside a language model
 #
+# ![A pre-norm transformer block: two branches off the residual stream, each normed and added back](../images/diagrams/transformer-block-light.svg#only-light) ![A pre-norm transformer block: two branches off the residual stream, each normed and added back](../images/diagrams/transformer-block-dark.svg#only-dark)
+#
 # The notebook [Attention inside a real model](attention-in-a-real-model.py) looks inside an
 # *encoder*, where every token sees the whole sentence. This one opens a *decoder*, the kind of
 # model that writes text: each token may only look at the tokens before it (the causal mask of

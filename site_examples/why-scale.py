@@ -13,6 +13,8 @@
 # %% [markdown]
 # # Why scale by √d_k: the experiment as plots
 #
+# ![The shapes of scaled dot-product attention: Q times K transposed, softmax by rows, times V](../images/diagrams/attention-shapes-light.svg#only-light) ![The shapes of scaled dot-product attention: Q times K transposed, softmax by rows, times V](../images/diagrams/attention-shapes-dark.svg#only-dark)
+#
 # The lesson [Scaled dot-product attention](../lessons/scaled-dot-product-attention.md)
 # argues with a few printed numbers that dividing the scores by \(\sqrt{d_k}\)
 # keeps attention trainable. This notebook runs the same three measurements over

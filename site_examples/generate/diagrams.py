@@ -454,6 +454,151 @@ def draw_rope_pair(c: Canvas, d: dict) -> None:
     c.text(220, 342, "and the score, depend only on m − n", size=MIN_FONT)
 
 
+# ── learning to attend: the repeat, and the two heads that predict it ─────────
+
+
+def induction_data(ns: dict) -> dict:
+    """The first sequence the lesson prints (the package's task, the lesson's seed and sizes) and where its heads look.
+
+    The query is the repeat's first token; the induction head attends to the position just after that token's
+    earlier occurrence, ``p - 1`` keys back, whose token is the one to predict; the previous-token head of layer 1
+    had written there which token came before it.
+    """
+    from attention.training import repeated_sequences
+    from attention.training.experiment import MODEL, TRAINING
+
+    batch = repeated_sequences(
+        seed=0, step=0, batch=3, n=TRAINING.n, vocab=MODEL.vocab,
+        min_period=TRAINING.min_period, max_period=TRAINING.max_period,
+    )  # fmt: skip
+    inputs, targets, p = batch.inputs[0], batch.targets[0], int(batch.periods[0])
+    tokens = [*(int(t) for t in inputs), int(targets[-1])]
+    query = len(tokens) - p  # the repeat's first token
+    key = query - p + 1  # the token after its earlier occurrence
+    if tokens[key - 1] != tokens[query] or tokens[key] != tokens[query + 1]:
+        raise ValueError(f"the sequence {tokens} does not repeat its last {p} tokens")
+    return {"tokens": tokens, "p": p, "query": query, "key": key, "earlier": key - 1,
+            "sequence": " ".join(map(str, tokens)), "count": len(tokens), "word": tokens[query], "next": tokens[key]}
+
+
+INDUCTION_BOX, INDUCTION_STEP = 28, 32  # a token's box and the distance between two tokens' boxes
+
+
+def draw_induction(c: Canvas, d: dict) -> None:
+    """The sequence as a row of boxes; over it the induction head's arc, under it the previous-token head's."""
+    tokens, p, query, key, earlier = d["tokens"], d["p"], d["query"], d["key"], d["earlier"]
+    n = len(tokens)
+    x0 = (WIDTH - (n * INDUCTION_STEP - (INDUCTION_STEP - INDUCTION_BOX))) / 2
+    top, low = 110, 110 + INDUCTION_BOX
+
+    def centre(i: int) -> float:
+        return x0 + i * INDUCTION_STEP + INDUCTION_BOX / 2
+
+    c.text(WIDTH / 2, 20, f"random tokens, then a segment of p = {p}, twice", size=MIN_FONT, bold=True)
+    # Layer 2's induction head, over the row: from the query to the token after the earlier occurrence.
+    c.text(WIDTH / 2, 50, f"layer 2, induction head: the query {d['word']} looks", size=MIN_FONT, role="q")
+    c.text(WIDTH / 2, 68, f"for the token just after the earlier {d['word']}", size=MIN_FONT, role="q")
+    c.arrow((centre(query), top - 3), (centre(query), 84), (centre(key), 84), (centre(key), top - 5), role="q")
+    for i, token in enumerate(tokens):
+        role = "q" if i == query else "k" if i == key else "v" if i >= n - 2 * p else None
+        c.box(x0 + i * INDUCTION_STEP, top, INDUCTION_BOX, INDUCTION_BOX, role, rx=4)
+        c.text(centre(i), top + 19, str(token), size=MIN_FONT, bold=i in (query, key))
+    # Layer 1's previous-token head, under the row: the key's position reads the token before it.
+    c.arrow((centre(key), low + 3), (centre(key), low + 24), (centre(earlier), low + 24), (centre(earlier), low + 5),
+            role="k")
+    c.text(WIDTH / 2, low + 48, f"layer 1, previous-token head: at {d['next']},", size=MIN_FONT, role="k")
+    c.text(WIDTH / 2, low + 66, f"it notes that {tokens[earlier]} came just before", size=MIN_FONT, role="k")
+    c.text(WIDTH / 2, low + 98, f"so the query {d['word']} matches at {d['next']} and copies it:", size=MIN_FONT)
+    c.text(WIDTH / 2, low + 116, f"{d['next']} is the prediction for the next token", size=MIN_FONT)
+    c.text(WIDTH / 2, low + 144, "green: the segment, twice", size=MIN_FONT)
+
+
+# ── the pages around the lessons ─────────────────────────────────────────────
+
+
+def draw_glossary(c: Canvas, d: dict) -> None:
+    """The course's words where attention uses them, top to bottom: token to output."""
+    c.labelled(20, 8, 180, 44, "token", "a word or a piece")
+    c.arrow((200, 30), (238, 30))
+    c.labelled(240, 8, 180, 44, "embedding x", "its vector, d_model")
+    c.arrow((330, 52), (330, 64), (75, 64), (75, 80))
+    c.arrow((220, 64), (220, 80))
+    c.arrow((330, 64), (365, 64), (365, 80))
+    for x, name, sub, role in ((10, "query q", "× W_Q", "q"), (155, "key k", "× W_K", "k"),
+                               (300, "value v", "× W_V", "v")):
+        c.labelled(x, 82, 130, 48, name, sub, role)
+    c.arrow((75, 130), (75, 150), (150, 150), (150, 164), role="q")
+    c.arrow((220, 130), (220, 164), role="k")
+    c.labelled(60, 166, 240, 48, "score", "q · k / √d_k, one per key")
+    c.labelled(320, 166, 110, 48, "mask", "who may not")
+    c.arrow((320, 190), (302, 190))
+    c.arrow((180, 214), (180, 232))
+    c.labelled(60, 234, 240, 48, "softmax", "of each query's scores")
+    c.arrow((180, 282), (180, 300))
+    c.labelled(60, 302, 240, 48, "weights", "positive, summing to 1", "hot")
+    c.arrow((365, 130), (365, 386), (302, 386), role="v")
+    c.arrow((180, 350), (180, 368))
+    c.labelled(60, 370, 240, 48, "output", "Σ weight × value")
+    c.text(220, 446, "one head; several side by side: multi-head", size=MIN_FONT)
+
+
+def draw_code_runs(c: Canvas, d: dict) -> None:
+    """One lesson block, run twice: by the course's tests under CPython, by the reader's browser under Pyodide."""
+    c.labelled(90, 8, 260, 50, "a lesson's Python block", "and the output the page shows")
+    c.arrow((160, 58), (160, 74), (115, 74), (115, 90))
+    c.arrow((280, 58), (280, 74), (325, 74), (325, 90))
+    c.labelled(10, 92, 210, 50, "the course's tests", "on every change", "k")
+    c.labelled(230, 92, 200, 50, "your browser", "when you press Run", "q")
+    c.arrow((115, 142), (115, 160), role="k")
+    c.arrow((330, 142), (330, 160), role="q")
+    c.labelled(10, 162, 210, 50, "CPython", "numpy as in Pyodide", "k")
+    c.labelled(230, 162, 200, 50, "Pyodide in a worker", "CPython in WebAssembly", "q")
+    c.arrow((115, 212), (115, 230), role="k")
+    c.arrow((330, 212), (330, 230), role="q")
+    c.labelled(10, 232, 420, 50, "the same cell.py runs the page's blocks", "in order, in one namespace per page")
+    c.arrow((220, 282), (220, 300))
+    c.labelled(60, 302, 320, 50, "the same output", "the tests fail if it differs", "v")
+
+
+def draw_course_parts(c: Canvas, d: dict) -> None:
+    """The package and the lessons at the top; the tests and the build read them; the site goes to the browser."""
+    c.labelled(10, 8, 250, 50, "attention/, the numpy package", "core → models → lab")
+    c.labelled(280, 8, 150, 50, "docs/*.md", "lessons, quizzes")
+    c.arrow((80, 58), (80, 98))
+    c.arrow((200, 58), (200, 98))
+    c.arrow((355, 58), (355, 98))
+    c.labelled(10, 100, 140, 50, "the tests", "pytest, Sybil", "k")
+    c.labelled(170, 100, 260, 50, "the build", "hooks, scripts, the wheel", "hot")
+    c.text(80, 174, "run every block,", size=MIN_FONT)
+    c.text(80, 192, "check every page", size=MIN_FONT)
+    c.arrow((300, 150), (300, 190))
+    c.labelled(170, 192, 260, 50, "site/", "static files, the package inside")
+    c.arrow((300, 242), (300, 262))
+    c.labelled(10, 264, 420, 50, "the reader's browser", "the pages, the lab, Python in a worker", "q")
+
+
+def draw_lesson_checks(c: Canvas, d: dict) -> None:
+    """A lesson's file, the checks it passes, and the build that turns it into a page."""
+    c.labelled(90, 8, 260, 50, "docs/lessons/NAME.md", "prose, python and output fences")
+    c.arrow((220, 58), (220, 76))
+    c.box(10, 78, 420, 176, "k")
+    c.text(220, 100, "./dev.sh test checks", bold=True)
+    checks = (
+        "each block runs; its output is the page's",
+        "the length rule, before the exercises",
+        "each quiz: fair, explained, linked",
+        "each exercise: its mistakes diagnosed",
+        "each figure and number: from the package",
+        "in Chromium: the same output, axe clean",
+    )
+    for i, line in enumerate(checks):
+        c.text(26, 126 + i * 22, "✓ " + line, size=MIN_FONT, anchor="start")
+    c.arrow((220, 254), (220, 272))
+    c.labelled(60, 274, 320, 50, "./dev.sh build", "figures, diagrams and math drawn", "hot")
+    c.arrow((220, 324), (220, 342))
+    c.labelled(110, 344, 220, 44, "site/", "static, any web server")
+
+
 # ── the home page: what "it" attends to ──────────────────────────────────────
 
 # The home page's first sentence says attention connects "it" to "the cat": its picture draws that row, as the
@@ -656,6 +801,86 @@ DIAGRAMS = (
         data=_none,
         draw=draw_tiles,
         height=372,
+    ),
+    Diagram(
+        name="induction-heads",
+        page=None,
+        title="Two heads predict a repeated token: a previous-token head in layer 1, an induction head in layer 2",
+        description=(
+            "A row of {count} token boxes, the lesson's first sequence: {sequence}. Its last {p} tokens repeat the "
+            "{p} before them, both segments in green. Over the row, an arc from the query, the repeat's first token "
+            "{word}, back to the token just after the earlier {word}, which is {next}: the induction head of layer 2 "
+            "looks there. Under the row, an arc from that {next} to the {word} just before it: the previous-token "
+            "head of layer 1, which wrote at each position which token came before it, so that the query {word} "
+            "can find it. The induction head copies {next}, the prediction for the token after {word}, which is "
+            "indeed the next token of the sequence."
+        ),
+        data=induction_data,
+        draw=draw_induction,
+        height=300,
+    ),
+    Diagram(
+        name="glossary-map",
+        page=None,
+        title="The course's words where attention uses them, from a token to the output",
+        description=(
+            "A flow from top to bottom. A token, a word or a piece of one, has an embedding x, its vector of "
+            "d_model numbers. x times W_Q gives the query q, times W_K the key k, times W_V the value v, in three "
+            "coloured boxes. The query and a key give a score, q dot k divided by the square root of d_k, one per "
+            "key; a mask, beside it, says which keys may not be seen. A softmax of each query's scores gives the "
+            "weights, positive and summing to 1. The values, weighed by them and summed, are the output. Under it: "
+            "that is one head, and several side by side make multi-head attention."
+        ),
+        data=_none,
+        draw=draw_glossary,
+        height=460,
+    ),
+    Diagram(
+        name="code-runs",
+        page=None,
+        title="One lesson block, run twice: by the course's tests under CPython and by your browser under Pyodide",
+        description=(
+            "At the top, a lesson's Python block with the output the page shows. Two arrows lead down. Left: the "
+            "course's tests, on every change, run it under CPython with the same numpy version as Pyodide's. "
+            "Right: your browser, when you press Run, runs it in Pyodide, CPython compiled to WebAssembly, inside "
+            "a Web Worker. Both go through the same file, cell.py, which runs a page's blocks in order in one "
+            "namespace per page, and both give the same output: the tests fail if it differs."
+        ),
+        data=_none,
+        draw=draw_code_runs,
+        height=362,
+    ),
+    Diagram(
+        name="course-parts",
+        page=None,
+        title="The parts of the course: the package, what reads it (tests, build, a wheel), the site, the browser",
+        description=(
+            "At the top, two boxes: attention, the numpy package, whose layers read one way (the core, then "
+            "models, then the lab), and docs, the lessons and quizzes in Markdown. Arrows lead down from the "
+            "package to the tests, pytest and Sybil, which run every block and check every page, and from both "
+            "the package and docs to the build, the hooks and scripts, which also make the package's wheel. The "
+            "build writes site/, static files with the package inside, and the site goes to the reader's browser: "
+            "the pages, the lab, and Python in a worker running the same package."
+        ),
+        data=_none,
+        draw=draw_course_parts,
+        height=326,
+    ),
+    Diagram(
+        name="lesson-checks",
+        page=None,
+        title="A lesson's way to the site: its Markdown file, the checks of ./dev.sh test, then ./dev.sh build",
+        description=(
+            "At the top, a lesson's file, docs/lessons/NAME.md, with its prose and its python and output fences. "
+            "An arrow leads to a box of what ./dev.sh test checks: each block runs and prints the output the page "
+            "shows; the length rule holds before the exercises; each quiz is fair, explained and linked; each "
+            "exercise diagnoses its catalogued mistakes; each figure and number comes from the package; and in "
+            "Chromium the page prints the same output and axe finds nothing. Then ./dev.sh build draws the figures, "
+            "diagrams and math, and writes site/, static files for any web server."
+        ),
+        data=_none,
+        draw=draw_lesson_checks,
+        height=398,
     ),
     Diagram(
         name="rope-rotation",

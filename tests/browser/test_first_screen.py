@@ -1,19 +1,22 @@
 """Every page's first screen shows something to look at, and the lab's shows the attention itself (issue 40).
 
-The home page, the lab and every lesson (read from the site's sitemap, so a new
-lesson is covered the day it is added), at 1280 × 800 in the light scheme and at
-390 × 844, a phone, in the dark one: some picture of the article (an image with
-alt text, an SVG with role="img", a figure, a step-through diagram) lies in the
-window under the header, not just a sliver of it, and it has arrived (an image's
-file loaded). The lab's own first screen holds one of its attention views (the
-token lines or the heatmap of the sentence it opens on) whole: the preset is
-drawn without Python, and nothing here starts it (no Pyodide file is asked for).
+Every page of the site (read from its sitemap, so a new page is covered the day
+it is added: the home page, the lab, the lessons, the quizzes, the glossary, the
+notebooks, the pages for readers and for maintainers), at 1280 × 800 in the
+light scheme and at 390 × 844, a phone, in the dark one: some picture of the
+article (an image with alt text, an SVG with role="img", a figure, a
+step-through diagram) lies in the window under the header, not just a sliver
+of it, and it has arrived (an image's file loaded). The lab's own first screen
+holds one of its attention views (the token lines or the heatmap of the
+sentence it opens on) whole: the preset is drawn without Python, and nothing
+here starts it (no Pyodide file is asked for).
 
-One browser context for all of it: each page is loaded once per size.
+One browser context per size: each page is loaded once in each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -49,10 +52,17 @@ IN_FIRST_SCREEN = """([selector, enough, whole]) => {
 }"""
 
 
+# Pages every build has, whatever else its sitemap lists: a sitemap that lost them fails here.
+EXPECTED = ("", LAB, "glossary/", "check-your-understanding/", "how-the-code-runs/", "maintaining/", "architecture/")
+
+
 def _pages(built_site: Path) -> list[str]:
-    lessons = [path for path in site_pages(built_site) if path.startswith("lessons/")]
-    assert len(lessons) >= 12, lessons
-    return ["", LAB, *lessons]
+    pages = site_pages(built_site)
+    lessons = [path for path in pages if path.startswith("lessons/")]
+    notebooks = [path for path in pages if path.startswith("examples/")]
+    assert len(lessons) >= 12 and len(notebooks) >= 3, pages
+    assert set(EXPECTED) <= set(pages), sorted(set(EXPECTED) - set(pages))
+    return pages
 
 
 def _first_screen(page: Page, path: str) -> list[dict]:
@@ -75,15 +85,14 @@ def _first_screen(page: Page, path: str) -> list[dict]:
 
 
 def test_every_first_screen_shows_a_picture_and_the_labs_shows_attention(
-    page: Page, site_url: str, built_site: Path
+    open_page: Callable[..., Page], site_url: str, built_site: Path
 ) -> None:
     asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
     paths = _pages(built_site)
     missing = []
     for width, height, scheme in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.emulate_media(color_scheme=scheme)
+        page = open_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+        page.on("request", lambda request: asked.append(request.url))
         for path in paths:
             page.goto(site_url + path)
             if not _first_screen(page, path):

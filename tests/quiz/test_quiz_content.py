@@ -9,7 +9,8 @@ for. A new numeric question needs an entry in ``REFERENCES``.
 Fairness: the correct options are spread over the positions, their length
 does not give them away (in no single-choice question is the correct option
 strictly the longest), and multiple-choice questions vary how many answers
-are right. Every wrong answer is explained with a link, and in the built
+are right. No prompt or option is asked twice on the site. Every wrong
+answer is explained with a link, and in the built
 site each link leads to an existing section. The quizzes page asks the
 course's seed questions, then has a section per lesson in the navigation's
 order, and ends with questions that combine lessons. The quizzes in the
@@ -386,6 +387,28 @@ def test_option_lengths_do_not_give_the_answer_away() -> None:
     assert not exact, f"the correct options are exactly the longest ones in {exact}"
     ratio = (sum(right_lengths) / len(right_lengths)) / (sum(wrong_lengths) / len(wrong_lengths))
     assert ratio <= 1.1, f"correct options are on average {ratio:.2f} times as long as the wrong ones"
+
+
+def test_no_quiz_repeats_another() -> None:
+    """No prompt and no option is asked twice on the site, so a lesson's quiz is its own.
+
+    A question moved with its section to a new lesson (the positions split from the
+    transformer block) must not stay behind, and a lesson must not reuse the check
+    page's options: compared as the reader sees them, case and spacing aside.
+    """
+
+    def seen(text: str) -> str:
+        return " ".join(text.lower().split())
+
+    where: dict[str, list[str]] = {}
+    for page, question in QUESTIONS:
+        where.setdefault("prompt: " + seen(question.prompt), []).append(f"{page}: {question.id}")
+        for option in question.options:
+            where.setdefault("option: " + seen(option.text), []).append(f"{page}: {question.id}")
+    repeated = {text: ids for text, ids in where.items() if len(ids) > 1}
+    assert not repeated, f"asked more than once: {repeated}"
+    # The made-up case: the same option in two questions is found.
+    assert seen("The  Same\noption") == seen("the same option")
 
 
 def test_multiple_choice_questions_vary_their_answers() -> None:

@@ -1,15 +1,19 @@
 """The lessons' diagrams and step-through diagrams: accessible, themed, sized for a phone, true to the package.
 
-``site_examples/generate/diagrams.py`` draws nine diagrams (SVG, light and
-dark; one for the home page, the row of "it" that the lab's hand-built layer
-computes) and builds the data of three step-through diagrams from the lessons'
+``site_examples/generate/diagrams.py`` draws fourteen diagrams (SVG, light
+and dark; one for the home page, the row of "it" that the lab's hand-built
+layer computes, and one for each page around the lessons that had no picture:
+the glossary, whose words are its entries, How the code runs, Architecture and
+Maintaining) and builds the data of three step-through diagrams from the lessons'
 code and the package. Here each SVG has a title and a description, text of the
 size a 390 px phone can read, its own scheme's text colour, and the sizes it
 labels; each diagram is on its lesson before the section's first code block
 (and, on a lesson that opens with it, once more under the title, for the
 first screen: ``tests/browser/test_first_screen.py``); the home page's numbers
 are the softmax of the scores the lab computes, redone here, and go where the
-hand-built head's rule says;
+hand-built head's rule says; the induction heads' picture is the first
+sequence "Learning to attend" prints, with the heads looking where a plain
+search for the earlier occurrence says;
 each stepper's numbers equal an independent recomputation (numpy's softmax by
 hand for the three-token example, the tiny decoder's keys and weights
 recomputed without the cache, a naive online-softmax loop over the tiles);
@@ -48,7 +52,12 @@ PAGES = {
     "cross-attention": "lessons/cross-attention.md",
     "kv-cache-growing": "lessons/attention-while-generating.md",
     "online-softmax-tiles": "lessons/attention-at-scale.md",
+    "induction-heads": "lessons/learning-to-attend.md",
     "attention-it": "index.md",
+    "glossary-map": "glossary.md",
+    "code-runs": "how-the-code-runs.md",
+    "course-parts": "architecture.md",
+    "lesson-checks": "maintaining.md",
 }
 
 
@@ -198,6 +207,43 @@ def test_the_rope_diagram_turns_the_pair_by_its_position(namespaces: dict) -> No
     offsets = {p["m"] - p["n"] for p in data["panels"]}
     assert len(offsets) == 1 and scores[0] == pytest.approx(scores[1], abs=1e-12)
     assert scores[0] == pytest.approx(float(q @ turned(k, -offsets.pop())), abs=1e-12)
+
+
+def test_the_induction_picture_is_the_lessons_first_sequence_and_its_rule(svgs: dict[str, str]) -> None:
+    """The tokens are the lesson's printed first sequence; the heads look where a plain search says they should."""
+    page = (DOCS / "lessons" / "learning-to-attend.md").read_text(encoding="utf-8")
+    printed = re.search(r"^p = (\d): ([\d |]+)$", page, re.MULTILINE)  # the first line of the task's output
+    p, tokens = int(printed[1]), [int(t) for t in printed[2].replace("|", " ").split()]
+    data = diagrams.induction_data({})
+    assert (data["p"], data["tokens"]) == (p, tokens) == (3, [4, 19, 6, 2, 13, 16, 3, 11, 10, 8, 11, 10, 8])
+    query = len(tokens) - p  # the repeat's first token, whose next token the heads predict
+    earlier = max(i for i in range(query) if tokens[i] == tokens[query])
+    assert (data["query"], data["earlier"], data["key"]) == (query, earlier, earlier + 1) == (10, 7, 8)
+    assert data["next"] == tokens[earlier + 1] == tokens[query + 1]  # the copied token is the right prediction
+    light = svgs["images/diagrams/induction-heads-light.svg"]
+    assert [t for t in _texts(light) if t.isdigit()] == [str(t) for t in tokens]
+    desc = ET.fromstring(light).find(f"{SVG}desc").text
+    assert "4 19 6 2 13 16 3 11 10 8 11 10 8" in desc and "which is 10" in desc
+
+
+def test_the_pictures_of_the_pages_around_the_lessons_name_what_those_pages_hold(svgs: dict[str, str]) -> None:
+    """Each word of the glossary's picture is one of its entries; the other pages' name the files they talk about."""
+    glossary = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    words = set(re.findall(r"[a-z-]+", " ".join(_texts(svgs["images/diagrams/glossary-map-light.svg"]))))
+    entries = {"token": "token", "embedding": "embedding", "query": "query", "key": "key", "value": "value",
+               "score": "score", "mask": "mask", "softmax": "softmax", "weights": "weight", "head": "head",
+               "multi-head": "multi-head-attention"}  # the word drawn: its entry's anchor
+    assert set(entries) <= words, set(entries) - words
+    for word, anchor in entries.items():
+        assert "{#" + anchor + "}" in glossary, f"the glossary has no entry for {word}"
+    code = _texts(svgs["images/diagrams/code-runs-dark.svg"])
+    assert "CPython" in code and "Pyodide in a worker" in code
+    assert (ROOT / "site_examples" / "cell.py").is_file() and any("cell.py" in t for t in code)
+    parts = " ".join(_texts(svgs["images/diagrams/course-parts-light.svg"]))
+    assert all(folder in parts for folder in ("attention/", "docs/", "site/")), parts
+    assert (ROOT / "attention").is_dir() and (ROOT / "docs").is_dir()  # site/ is what a build writes
+    checks = " ".join(_texts(svgs["images/diagrams/lesson-checks-light.svg"]))
+    assert "./dev.sh test" in checks and "./dev.sh build" in checks and (ROOT / "dev.sh").is_file()
 
 
 def _matrix(step: dict, name: str) -> dict:
