@@ -3,7 +3,7 @@
 #   ./dev.sh serve   set everything up, build the site and serve it on http://127.0.0.1:8000/
 #   ./dev.sh test    set everything up and run the whole test suite
 # and four helpers:
-#   ./dev.sh build   set up and build the site into site/ (what the deploy workflow runs)
+#   ./dev.sh build   set up and build the site into site/, then the post-build pipeline (what deploy runs)
 #   ./dev.sh setup   only set up
 #   ./dev.sh lock [--upgrade]   re-resolve requirements/*.lock.txt (--upgrade: newest versions)
 #   ./dev.sh measure [NAME...]  run the benchmarks: figures against targets, written to docs/data/
@@ -260,9 +260,23 @@ case "$cmd" in
         # ProperDocs looks for properdocs.yml first and notes the fallback: the configuration keeps the name
         # that ProperDocs, MkDocs and Zensical all read, given explicitly.
         .venv/bin/properdocs build --strict --config-file mkdocs.yml "$@"
+        # Then the post-build pipeline over the built folder (postbuild/: the steps that finish the HTML and
+        # add files, which no longer run inside the generator), in the folder a --site-dir/-d argument names.
+        site=site
+        while [ $# -gt 0 ]; do
+            case "$1" in
+                -d | --site-dir) site=$2; shift ;;
+                --site-dir=*) site=${1#--site-dir=} ;;
+            esac
+            shift
+        done
+        log "finishing the site with the post-build pipeline (python -m postbuild $site)"
+        .venv/bin/python -m postbuild "$site"
         ;;
     serve)
         locked setup
+        # properdocs serve rebuilds on every change into a folder of its own; the hook overrides/hooks/serve_pipeline.py
+        # runs the post-build pipeline after each of those builds (under serve only: a build runs it itself).
         log "serving the site on http://127.0.0.1:${PORT:-8000}/ (Ctrl-C stops)"
         exec .venv/bin/properdocs serve --strict --config-file mkdocs.yml --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
         ;;

@@ -1,5 +1,5 @@
 // The course's service worker: after one visit the site works with the
-// network off. This is its source; overrides/hooks/service_worker.py bundles
+// network off. This is its source; postbuild/service_worker.py bundles
 // it with Workbox (from node_modules, by esbuild) and publishes the bundle at
 // sw.js in the site's root, after the rest of the site is written, with the
 // lists below filled in from the files as they were built.

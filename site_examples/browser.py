@@ -30,6 +30,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -67,22 +68,30 @@ def free_address() -> str:
 def build_site(
     site: Path, address: str, *, check: bool = False, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Build the site with ``properdocs build --strict`` into ``site``, for ``http://ADDRESS/``.
+    """Build the site as ``./dev.sh build`` does into ``site``, for ``http://ADDRESS/``.
 
-    The build's output is captured (``stdout``, ``stderr`` of the result). With ``check``, a
-    failed build raises :class:`RuntimeError` carrying that output.
+    That is ``properdocs build --strict``, then the post-build pipeline (``python -m postbuild``)
+    over the built folder; the pipeline does not run when the build failed. The output of both
+    is captured (``stdout``, ``stderr`` of the result, one after the other), and the return code
+    is the first that is not zero. With ``check``, a failed build raises :class:`RuntimeError`
+    carrying that output.
     """
-    result = subprocess.run(
+    env = {**os.environ, "SITE_URL": f"http://{address}/"}
+    commands = [
         [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml", "--site-dir", str(site)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "SITE_URL": f"http://{address}/"},
-        timeout=timeout,
-    )
-    if check and result.returncode != 0:
-        raise RuntimeError(f"properdocs build --strict failed:\n{result.stdout}{result.stderr}")
-    return result
+        [sys.executable, "-m", "postbuild", str(site), "--config", "mkdocs.yml"],
+    ]
+    started = time.monotonic()
+    stdout, stderr, returncode = "", "", 0
+    for command in commands:
+        left = None if timeout is None else max(timeout - (time.monotonic() - started), 1.0)
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env, timeout=left)
+        stdout, stderr, returncode = stdout + result.stdout, stderr + result.stderr, result.returncode
+        if returncode != 0:
+            break
+    if check and returncode != 0:
+        raise RuntimeError(f"properdocs build --strict and the post-build pipeline failed:\n{stdout}{stderr}")
+    return subprocess.CompletedProcess(commands[0], returncode, stdout, stderr)
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):

@@ -48,7 +48,7 @@ HOST_VARIABLE = "ATTENTION_COURSE_SITE_HOST"
 
 def check_build(returncode: int, log: str) -> None:
     """Fail unless the build passed, with no warning and no error in its output."""
-    assert returncode == 0, f"properdocs build --strict failed:\n{log}"
+    assert returncode == 0, f"properdocs build --strict or the post-build pipeline failed:\n{log}"
     warnings = [line for line in log.splitlines() if line.startswith(("WARNING", "ERROR"))]
     assert not warnings, "properdocs reported:\n" + "\n".join(warnings)
 

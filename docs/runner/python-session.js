@@ -29,7 +29,7 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 // The worker's first script: it runs the scripts of the first message it
 // gets (Pyodide's and worker.js, which replaces this handler with its own).
 // As a data: URL, the worker gets an opaque origin; the scripts become blob:
-// URLs of that origin. The page's policy allows both (overrides/hooks/csp.py).
+// URLs of that origin. The page's policy allows both (postbuild/csp.py).
 const BOOT = `"use strict";
 self.onmessage = (event) => {
   self.onmessage = null;

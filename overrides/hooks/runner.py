@@ -46,6 +46,7 @@ from properdocs.structure.files import File, Files
 from properdocs.structure.pages import Page
 
 import _build
+from postbuild.shared import StepError, npm_licenses, npm_package_of
 from site_examples import cell
 
 SITE_PATH = "runner/cell.py"
@@ -58,34 +59,6 @@ ESBUILD = _build.NODE_MODULES / ".bin" / "esbuild"
 # Chromium, Firefox and Safari of the last years all run this; nothing needs transpiling beyond it.
 BANNER = "/* The lesson blocks' editor: CodeMirror 6 and the packages editor-licenses.txt (beside this file) names, bundled. */"
 ESBUILD_ARGS = ("--bundle", "--format=esm", "--minify", "--target=es2020", "--legal-comments=none", "--charset=utf8", f"--banner:js={BANNER}")
-
-
-def _package_of(input_path: str) -> str:
-    """The npm package a bundled file (a path esbuild names, under node_modules/) belongs to."""
-    parts = Path(input_path).parts
-    at = len(parts) - 1 - parts[::-1].index("node_modules")
-    name = parts[at + 1 : at + 3] if parts[at + 1].startswith("@") else parts[at + 1 : at + 2]
-    return "/".join(name)
-
-
-def _licenses(packages: list[str]) -> str:
-    """Each bundled package's name, version and licence text, as its files in node_modules/ give them."""
-    sections = []
-    for name in packages:
-        folder = _build.NODE_MODULES / name
-        meta = json.loads((folder / "package.json").read_text(encoding="utf-8"))
-        texts = sorted(p for p in folder.iterdir() if p.is_file() and p.name.upper().startswith(("LICENSE", "LICENCE")))
-        if not texts:
-            raise PluginError(f"runner hook: {folder} has no LICENSE file; a bundled package must say its licence")
-        body = texts[0].read_text(encoding="utf-8").strip()
-        sections.append(f"{name} {meta['version']} ({meta.get('license', 'see below')})\n\n{body}\n")
-    rule = "\n" + "-" * 72 + "\n\n"
-    return (
-        "runner/editor.js bundles these packages (from the npm registry, unmodified but minified):\n\n"
-        + "".join(f"- {name}\n" for name in packages)
-        + rule
-        + rule.join(sections)
-    )
 
 
 def build_editor(cache: Path) -> tuple[Path, Path]:
@@ -122,8 +95,13 @@ def build_editor(cache: Path) -> tuple[Path, Path]:
     # The files that put code into the bundle (esbuild lists the ones tree-shaking emptied too, with 0 bytes).
     (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
     used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
-    packages = sorted({_package_of(name) for name in used if "node_modules" in Path(name).parts})
-    (work / "editor-licenses.txt").write_text(_licenses(packages), encoding="utf-8")
+    packages = sorted({npm_package_of(name) for name in used if "node_modules" in Path(name).parts})
+    try:
+        text = npm_licenses(packages, EDITOR_PATH)
+    except StepError as error:
+        shutil.rmtree(work, ignore_errors=True)
+        raise PluginError(f"runner hook: {error}") from None
+    (work / "editor-licenses.txt").write_text(text, encoding="utf-8")
     meta.unlink()
     try:
         work.rename(folder)

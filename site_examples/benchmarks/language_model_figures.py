@@ -129,13 +129,17 @@ def _site(site: Path | None, scratch: Path) -> Path:
     if site is not None:
         return site
     built = scratch / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "properdocs", "build", "--config-file", "mkdocs.yml", "--site-dir", str(built)],
-        cwd=ROOT, capture_output=True, text=True,
-        env={**os.environ, "ATTENTION_COURSE_EXECUTE_NOTEBOOKS": "false"},
-    )  # fmt: skip
-    if result.returncode != 0:
-        raise RuntimeError(f"properdocs build failed:\n{result.stdout}{result.stderr}")
+    # The generator, then the post-build pipeline (postbuild/), which adds Pyodide and the rest, as ./dev.sh build does.
+    for command in (
+        ["properdocs", "build", "--config-file", "mkdocs.yml", "--site-dir", str(built)],
+        ["postbuild", str(built), "--config", "mkdocs.yml"],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True,
+            env={**os.environ, "ATTENTION_COURSE_EXECUTE_NOTEBOOKS": "false"},
+        )  # fmt: skip
+        if result.returncode != 0:
+            raise RuntimeError(f"{command[0]} failed:\n{result.stdout}{result.stderr}")
     return built
 
 

@@ -8,7 +8,7 @@ headless Chromium with a cold cache, on a lesson page (the in-page runner is
 all it needs), measures:
 
 - the download: the site's float16 model files (``models/all-MiniLM-L6-v2/``,
-  written by ``overrides/hooks/model_files.py``), raw and as transferred;
+  written by ``postbuild/model_files.py``), raw and as transferred;
 - fetching them into Pyodide with ``window.attentionCourse.python.fetchFile``
   (Python already started; its own start is reported for context);
 - loading the model from them (``load_minilm(folder, dtype=np.float32)``);

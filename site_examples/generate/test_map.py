@@ -48,6 +48,12 @@ FOLDERS = {
         "that needs it), the hooks, the generated data and figures, the committed measurements, the "
         "lock files and the repository's own tooling.",
     ),
+    "tests/postbuild": (
+        "The post-build steps",
+        "Each step of the post-build pipeline (`postbuild/`) on a small page or folder, its expected output "
+        "written out in the test; the steps' order, their context read from `mkdocs.yml`, and that none "
+        "imports MkDocs.",
+    ),
     "tests/quiz": (
         "The quizzes",
         "The quiz engine (`overrides/hooks/quiz.py`) and the content of every quiz in `docs/`.",

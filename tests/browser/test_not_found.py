@@ -2,7 +2,7 @@
 
 A static host answers every missing address with the site's ``404.html``; under a
 sub-path (``/course/``, as GitHub Pages serves a project site) links written from the
-root the site was built for (``/``) would all miss. ``overrides/hooks/not_found.py``
+root the site was built for (``/``) would all miss. ``postbuild/not_found.py``
 makes the page find its root when shown.
 """
 

@@ -1,4 +1,4 @@
-"""A notebook's page looks as mkdocs-jupyter drew it, though overrides/hooks/notebook_pages.py cut its styles.
+"""A notebook's page looks as mkdocs-jupyter drew it, though postbuild/notebook_pages.py cut its styles.
 
 The reference is JupyterLab's whole style sheet and theme, read from the installed
 mkdocs-jupyter, put back in place of what the hook kept: every element of the
@@ -12,10 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Route
 
+from postbuild import notebook_pages
 from tests.browser.test_accessibility import NEXT_FRAMES, expect_scheme, settled
-from tests.helpers import load_hook
-
-notebook_pages = load_hook("notebook_pages")
 
 NOTEBOOKS = ("examples/why-scale/", "examples/attention-in-a-real-model/", "examples/attention-inside-a-language-model/")
 VIEWPORTS = {"desktop": {"width": 1350, "height": 940}, "phone": {"width": 390, "height": 844}}

@@ -1,6 +1,6 @@
 """The course offline: after one visit it works with the network off, and a new deploy never mixes versions.
 
-The service worker (``docs/sw.js``, built into ``sw.js`` by ``overrides/hooks/service_worker.py``)
+The service worker (``docs/sw.js``, built into ``sw.js`` by ``postbuild/service_worker.py``)
 is allowed in these tests only (and in ``test_offline_integrity.py``): every other browser test
 blocks it (``tests/browser/conftest.py``). What a page and its service worker ask of the network
 still goes through the harness, which aborts and records every request to another host (checked
@@ -27,17 +27,16 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from attention.exercises import catalogue
+from postbuild import service_worker
 from site_examples.browser import free_address, serve, with_tools
 from tests.browser.conftest import handled, poll
 from tests.browser.test_accessibility import axe, settled
-from tests.helpers import load_hook
 
 LESSON = "lessons/scaled-dot-product-attention/"
 CHANGED = "lessons/self-attention/"
 CHANGED_TEXT = "This paragraph is new in the second build."
 TIMEOUT_MS = 60_000  # as tests/browser/conftest.py gives every context
 
-service_worker = load_hook("service_worker")
 
 # The JavaScript the tests run in the page: this site's caches, by name, and whether Python is stored.
 OWN_CACHES = """root => caches.keys().then(names =>

@@ -189,7 +189,7 @@ def test_notebook_was_executed(built_site: Path) -> None:
 
 
 def test_every_page_links_the_sites_own_sheets_as_one_file_in_their_order(built_site: Path) -> None:
-    """``overrides/hooks/stylesheets.py``: one ``stylesheets/site.<hash>.css`` after Material's and KaTeX's sheets.
+    """``postbuild/stylesheets.py``: one ``stylesheets/site.<hash>.css`` after Material's and KaTeX's sheets.
 
     The file holds each sheet of ``extra_css`` under ``stylesheets/`` whole, in that order (the cascade is
     unchanged), and the single sheets are neither linked nor published.

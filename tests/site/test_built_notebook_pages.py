@@ -1,4 +1,4 @@
-"""A notebook's page as built (overrides/hooks/notebook_pages.py): its figures in files, its JupyterLab styles cut.
+"""A notebook's page as built (postbuild/notebook_pages.py): its figures in files, its JupyterLab styles cut.
 
 Read with the standard library's HTML parser and Pillow, not with the hook's expressions.
 """
@@ -12,15 +12,13 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from properdocs.exceptions import PluginError
 
-from tests.helpers import load_hook
+from postbuild import notebook_pages
+from postbuild.shared import StepError
 
 NOTEBOOKS = {"why-scale": 1, "attention-in-a-real-model": 5, "attention-inside-a-language-model": 6}
-# The article's first screen, in characters of its text: as overrides/hooks/_build.py counts it.
+# The article's first screen, in characters of its text: as postbuild/shared.py counts it.
 FIRST_SCREEN_CHARS = 4000
-
-notebook_pages = load_hook("notebook_pages")
 
 
 class _Page(HTMLParser):
@@ -111,12 +109,12 @@ def test_jupyterlab_styles_are_cut_to_what_the_page_uses(built_site: Path, name:
 
 
 def test_a_page_whose_styles_are_not_inline_as_expected_fails_the_build() -> None:
-    with pytest.raises(PluginError, match="index.css"):
+    with pytest.raises(StepError, match="index.css"):
         notebook_pages.purge_styles("<style>p { color: red }</style><p>x</p>", {"index.css": ".a{}"}, [], "nb")
 
 
 def test_an_inline_figure_that_is_not_a_png_fails_the_build(tmp_path: Path) -> None:
     page = '<article><img src="data:image/png;base64,R0lGODlhAQABAAAAACw=#only-light" alt="a gif"></article>'
-    with pytest.raises(PluginError, match="not a PNG"):
+    with pytest.raises(StepError, match="not a PNG"):
         notebook_pages.figures_to_files(page, tmp_path, "nb")
     assert not list(tmp_path.iterdir())

@@ -1,4 +1,4 @@
-"""The float16 model files in the built site (overrides/hooks/model_files.py), and what running them costs.
+"""The float16 model files in the built site (postbuild/model_files.py), and what running them costs.
 
 The files: present, described by their manifest, cached between builds, or a
 clear error. The cost: the committed figures of
@@ -13,15 +13,14 @@ import time
 from pathlib import Path
 
 import pytest
-from properdocs.exceptions import PluginError
 
 from attention.models import MissingWeightsError
 from attention.models.export import is_float16_export
 from attention.models.weights import require_files
+from postbuild import model_files as hook
+from postbuild.shared import StepError
 from site_examples.benchmarks import model_figures
-from tests.helpers import ROOT, load_hook, sha256
-
-hook = load_hook("model_files")
+from tests.helpers import ROOT, sha256
 
 MODEL = "models/all-MiniLM-L6-v2"
 
@@ -43,7 +42,7 @@ def test_site_ships_the_float16_model_and_its_manifest(built_site: Path) -> None
 
 def test_without_the_weights_the_build_says_how_to_fetch_them(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ATTENTION_MODELS_DIR", str(tmp_path))
-    with pytest.raises(PluginError, match="model_files hook: the all-MiniLM-L6-v2 weights are not in") as info:
+    with pytest.raises(StepError, match="model_files step: the all-MiniLM-L6-v2 weights are not in") as info:
         hook.float16_copy()
     assert "python -m attention.models fetch" in str(info.value)
 

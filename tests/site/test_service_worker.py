@@ -1,4 +1,4 @@
-"""The built service worker (``sw.js``, from ``docs/sw.js`` by ``overrides/hooks/service_worker.py``).
+"""The built service worker (``sw.js``, from ``docs/sw.js`` by ``postbuild/service_worker.py``).
 
 Each file of the site is stored exactly one way (precache, Python unit, on
 demand, or not at all, by rules written out again here), and every list in
@@ -22,9 +22,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from postbuild import Context, service_worker
 from tests.helpers import load_hook, sha256
 
-service_worker = load_hook("service_worker")
+hook = load_hook("service_worker")
 
 
 def _worker(site: Path) -> tuple[list[dict], dict]:
@@ -129,15 +130,15 @@ def test_the_glob_rules_read_as_workbox_reads_them() -> None:
 
 @pytest.fixture
 def serving():
-    service_worker.on_startup(command="serve", dirty=False)
+    hook.on_startup(command="serve", dirty=False)
     yield
-    service_worker.on_startup(command="build", dirty=False)
+    hook.on_startup(command="build", dirty=False)
 
 
 def test_properdocs_serve_keeps_nothing_offline(serving, tmp_path: Path) -> None:
     scripts = ["javascripts/components.js", "javascripts/offline.js"]
-    config = SimpleNamespace(extra_javascript=scripts, site_dir=str(tmp_path))
-    assert service_worker.on_config(config).extra_javascript == ["javascripts/components.js"]
-    service_worker.on_post_build(config)
+    config = SimpleNamespace(extra_javascript=scripts)
+    assert hook.on_config(config).extra_javascript == ["javascripts/components.js"]
+    service_worker.step(tmp_path, Context(site_url="http://127.0.0.1:8000/", serving=True))
     retire = (tmp_path / "sw.js").read_text(encoding="utf-8")
     assert "unregister()" in retire and "caches.delete" in retire

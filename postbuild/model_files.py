@@ -1,6 +1,6 @@
-"""MkDocs hook: the float16 copy of all-MiniLM-L6-v2 that the lab downloads into the reader's browser.
+"""Post-build step: the float16 copy of all-MiniLM-L6-v2 that the lab downloads into the reader's browser.
 
-Every build (``properdocs build`` and ``properdocs serve``) puts under
+Every build (``./dev.sh build``, ``./dev.sh serve``, the tests' build) puts under
 ``models/all-MiniLM-L6-v2/`` in the site what
 :func:`attention.models.export.export_float16` writes: ``model.safetensors``
 (the weights the encoder reads, as float16: under half the float32 file's
@@ -8,7 +8,7 @@ bytes; ``download`` in ``docs/data/model-figures.json`` has the sizes),
 ``config.json``, ``vocab.txt``, ``manifest.json`` (each file's size and
 sha256, so a page can say how much it is about to download before it does)
 and ``LICENSE``, the Apache License 2.0 the weights are published under
-(``_build.apache_license``: the text the pyodide hook's packaging wheel carries).
+(:func:`postbuild.pyodide.apache_license`: the text Pyodide's packaging wheel carries).
 
 The source is the published model in the weights cache, which
 ``python -m attention.models fetch`` fills (``./dev.sh`` runs it). Without
@@ -17,7 +17,7 @@ it the build fails with that command in the message.
 Converting takes about a second; the result is cached next to the weights
 (``<cache>/all-MiniLM-L6-v2-float16/<key>/``), keyed on the sha256 of the
 source files and on the code that writes the copy, so a repeated build or a
-``properdocs serve`` rebuild reuses it. Copies not used for a week are removed.
+``./dev.sh serve`` rebuild reuses it. Copies not used for a week are removed.
 """
 
 from __future__ import annotations
@@ -28,12 +28,8 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
-from properdocs.structure.files import File, Files
-
-from _build import apache_license, file_sha256
 from attention.models import bert, export, safetensors
 from attention.models.weights import (
     MODEL_FILES,
@@ -42,6 +38,11 @@ from attention.models.weights import (
     models_root,
     require_files,
 )
+from postbuild.pyodide import apache_license
+from postbuild.shared import StepError, file_sha256
+
+if TYPE_CHECKING:
+    from postbuild import Context
 
 SITE_DIR = f"models/{MODEL_NAME}"
 FILES = ("model.safetensors", "config.json", "vocab.txt", "manifest.json")
@@ -77,13 +78,13 @@ def float16_copy() -> Path:
     """The folder holding the float16 copy, made (once per key) if needed.
 
     Raises:
-        PluginError: the published weights are not in the cache; the message
+        StepError: the published weights are not in the cache; the message
             says how to fetch them.
     """
     try:
         source = require_files()
     except MissingWeightsError as error:
-        raise PluginError(f"model_files hook: {error}") from None
+        raise StepError(f"model_files step: {error}") from None
     folder = cache_root() / cache_key(source)
     if not all((folder / name).is_file() for name in FILES):
         cache_root().mkdir(parents=True, exist_ok=True)
@@ -108,18 +109,20 @@ def licence() -> str:
     """The Apache License 2.0, under which the weights are published, to ship beside them.
 
     Raises:
-        PluginError: the pyodide hook's downloads hold no copy of it.
+        StepError: Pyodide's packaging wheel could not be fetched, or holds no copy of it.
     """
     try:
         return apache_license()
     except FileNotFoundError as error:
-        raise PluginError(f"model_files hook: {error}") from None
+        raise StepError(f"model_files step: {error}") from None
 
 
-def on_files(files: Files, config: ProperDocsConfig) -> Files:
+def step(site: Path, context: Context) -> None:
+    """Write ``models/all-MiniLM-L6-v2/`` into the built ``site``: :func:`float16_copy`'s files and the licence."""
     folder = float16_copy()
+    dest = site / SITE_DIR
+    dest.mkdir(parents=True, exist_ok=True)
     for name in FILES:
-        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(folder / name)))
+        shutil.copyfile(folder / name, dest / name)
     # The licence the weights are published under travels with them (Apache-2.0, section 4a).
-    files.append(File.generated(config, f"{SITE_DIR}/LICENSE", content=licence()))
-    return files
+    (dest / "LICENSE").write_text(licence(), encoding="utf-8")

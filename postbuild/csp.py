@@ -1,4 +1,4 @@
-"""MkDocs hook: a Content-Security-Policy on every page, as a ``<meta>`` tag (static hosts cannot send headers).
+"""Post-build step: a Content-Security-Policy on every page, as a ``<meta>`` tag (static hosts cannot send headers).
 
 The policy lets a page load scripts, styles, fonts, images, workers and
 connections from the site's own origin only, so that an injection, if one ever
@@ -24,8 +24,8 @@ got in, could neither load nor send anything elsewhere:
   lab draws its PNG export from one);
 - no plugins (``object-src 'none'``), no ``<base>`` elsewhere, no form posts away.
 
-It runs after every other hook and plugin (it is listed last in mkdocs.yml),
-on the HTML as it will be served, and goes first in ``<head>``, before any
+It runs after every other rewrite of the HTML (the last of them in ``postbuild.STEPS``),
+on the HTML as it will be served, on every HTML file of the site (its pages and ``404.html``), and goes first in ``<head>``, before any
 script it governs; only the page's ``<meta charset>`` comes before it, which
 must lie within the page's first 1,024 bytes (HTML's rule, and Lighthouse's
 charset audit): a policy with many hashes ahead of it pushed it past them.
@@ -36,12 +36,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
-from properdocs.structure.pages import Page
+from postbuild import html_files
+from postbuild.shared import StepError, head_start, read_text, write_text
 
-from _build import head_start
+if TYPE_CHECKING:
+    from postbuild import Context
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
 INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
@@ -83,15 +85,12 @@ def with_policy(html: str, where: str) -> str:
     """
     at = head_start(html)
     if at is None:
-        raise PluginError(f"csp hook: {where} has no <head> to put the Content-Security-Policy in")
+        raise StepError(f"csp step: {where} has no <head> to put the Content-Security-Policy in")
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
     return html[:at] + meta + html[at:]
 
 
-def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
-    return with_policy(output, f"docs/{page.file.src_uri}")
-
-
-def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
-    # Pages rendered from a template alone (404.html); the sitemap is not HTML.
-    return with_policy(output, template_name) if template_name.endswith(".html") else output
+def step(site: Path, context: Context) -> None:
+    """Put its policy (:func:`with_policy`) into every HTML file of the built ``site``."""
+    for page in html_files(site):
+        write_text(page, with_policy(read_text(page), page.relative_to(site).as_posix()))

@@ -1,4 +1,4 @@
-"""MkDocs hook: a notebook's page as light to load as a lesson's.
+"""Post-build step: a notebook's page as light to load as a lesson's.
 
 mkdocs-jupyter renders each notebook of ``site_examples/`` into a page that
 carries, inline, JupyterLab's whole style sheet and its theme (of which a
@@ -6,13 +6,14 @@ notebook's page uses a small fraction), and every figure as base64 PNG data in
 its ``<img>``, in both colour schemes (the sizes were measured in ed5a0cb). On
 such a page the browser parses all of it, matches every element against all of
 it, and decodes every figure, the hidden scheme's too, before the reader sees
-anything. On each notebook page this hook:
+anything. On each notebook page (an HTML file under one of ``Context.notebook_folders``)
+this step:
 
 - keeps of JupyterLab's style sheet and its theme only the rules, keyframes and
   custom properties that the page uses, found by PurgeCSS (npm, run by Node
   from the checkout). Whether a custom property is used is read from every
   style the page has: the other styles mkdocs-jupyter inlines (the code's
-  colours) and the site's own style sheets;
+  colours) and the site's own style sheets (``Context.extra_css``, as built);
 - writes each PNG figure to a file beside the page, named by its content
   (``figure-`` and 16 hex digits of its sha256), its ``#only-light`` or
   ``#only-dark`` kept; gives it its ``width`` and ``height`` (the space is kept
@@ -24,7 +25,7 @@ The service worker's precache lists the figures' files as it listed the
 pages that held them.
 
 The work is in plain functions (:func:`purge_styles`, :func:`figures_to_files`);
-the MkDocs event only calls them.
+:func:`step` calls them on each notebook page.
 """
 
 from __future__ import annotations
@@ -36,18 +37,25 @@ import json
 import re
 import struct
 import subprocess
+from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import mkdocs_jupyter
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
-from properdocs.structure.pages import Page
+from postbuild.shared import ROOT, StepError, node_with, read_text, within_first_screen, write_text
 
-from _build import ROOT, node_with, within_first_screen
+if TYPE_CHECKING:
+    from postbuild import Context
 
-NOTEBOOKS = ROOT / "site_examples"
+
+def _jupyter_assets() -> Path:
+    # The package's folder, found without importing it (its plugin imports MkDocs).
+    spec = find_spec("mkdocs_jupyter")
+    assert spec is not None and spec.submodule_search_locations, "mkdocs-jupyter is not installed"
+    return Path(next(iter(spec.submodule_search_locations))) / "templates" / "mkdocs_html" / "assets"
+
+
 # The style sheets mkdocs-jupyter's page template inlines whole (its notebook_css block, light theme).
-JUPYTER_ASSETS = Path(mkdocs_jupyter.__file__).parent / "templates" / "mkdocs_html" / "assets"
+JUPYTER_ASSETS = _jupyter_assets()
 JUPYTER_SHEETS = ("index.css", "theme-light.css")
 
 # Node reads {"html", "purge": [css…], "context": [css…]} on stdin, prints the purged "purge" sheets as
@@ -81,15 +89,9 @@ _IMG = re.compile(r"<img\b[^>]*>")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def is_notebook(page: Page) -> bool:
-    """Whether ``page`` is one that mkdocs-jupyter rendered from a notebook in ``site_examples/``."""
-    source = page.file.abs_src_path
-    return source is not None and NOTEBOOKS in Path(source).resolve().parents
-
-
 def _purgecss(html: str, purge: list[str], context: list[str]) -> list[str]:
     result = subprocess.run(
-        [node_with("purgecss", "notebook_pages"), "-e", _PURGE],
+        [node_with("purgecss", "notebook_pages step"), "-e", _PURGE],
         cwd=ROOT,  # require("purgecss") from the checkout's node_modules
         input=json.dumps({"html": html, "purge": purge, "context": context}),
         capture_output=True,
@@ -98,7 +100,7 @@ def _purgecss(html: str, purge: list[str], context: list[str]) -> list[str]:
         check=False,
     )
     if result.returncode != 0:
-        raise PluginError(f"notebook_pages hook: PurgeCSS failed:\n{result.stderr}")
+        raise StepError(f"notebook_pages step: PurgeCSS failed:\n{result.stderr}")
     return json.loads(result.stdout)
 
 
@@ -109,15 +111,15 @@ def purge_styles(output: str, sheets: dict[str, str], context: list[str], where:
     ``context`` is the text of the page's other style sheets: the custom properties they use are kept.
 
     Raises:
-        PluginError: a sheet is not inline in ``output`` (mkdocs-jupyter changed how it writes a page).
+        StepError: a sheet is not inline in ``output`` (mkdocs-jupyter changed how it writes a page).
     """
     styles = list(_STYLE.finditer(output))
     blocks = {}
     for name, sheet in sheets.items():
         block = next((m for m in styles if m.group(1).strip() == sheet.strip()), None)
         if block is None:
-            raise PluginError(
-                f"notebook_pages hook: {where} does not inline {name} of {JUPYTER_ASSETS} whole, "
+            raise StepError(
+                f"notebook_pages step: {where} does not inline {name} of {JUPYTER_ASSETS} whole, "
                 "as mkdocs-jupyter's page template did when this hook was written"
             )
         blocks[name] = block
@@ -143,7 +145,7 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> str:
     """``output`` with each inline PNG figure written to a file in ``folder`` and shown from there.
 
     Raises:
-        PluginError: an inline PNG figure's data is not a PNG image.
+        StepError: an inline PNG figure's data is not a PNG image.
     """
     tags = list(_IMG.finditer(output))
     shown = within_first_screen(output, [tag.start() for tag in tags])
@@ -156,7 +158,7 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> str:
             data = base64.b64decode("".join(source.group(1).split()), validate=True)
             width, height = png_size(data)
         except (binascii.Error, ValueError) as error:
-            raise PluginError(f"notebook_pages hook: a figure of {where} is not a PNG image ({error})") from error
+            raise StepError(f"notebook_pages step: a figure of {where} is not a PNG image ({error})") from error
         name = f"figure-{hashlib.sha256(data).hexdigest()[:16]}.png"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
@@ -171,17 +173,21 @@ def figures_to_files(output: str, folder: Path, where: str = "page") -> str:
     return "".join(pieces) + output[position:]
 
 
-def _site_styles(config: ProperDocsConfig) -> list[str]:
-    """The text of the site's own style sheets (``extra_css`` from ``docs/``)."""
-    docs = Path(config.docs_dir)
-    return [(docs / str(sheet)).read_text(encoding="utf-8") for sheet in config.extra_css if (docs / str(sheet)).is_file()]
+def notebook_pages(site: Path, context: Context) -> list[Path]:
+    """The notebooks' pages of the built ``site``: its HTML files under ``context.notebook_folders``."""
+    return sorted(page for folder in context.notebook_folders for page in (site / folder).rglob("*.html"))
 
 
-def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
-    if not is_notebook(page):
-        return output
-    where = page.file.src_uri
+def site_styles(site: Path, context: Context) -> list[str]:
+    """The text of the site's own style sheets (``context.extra_css``, as the built ``site`` holds them)."""
+    return [(site / sheet).read_text(encoding="utf-8") for sheet in context.extra_css if (site / sheet).is_file()]
+
+
+def step(site: Path, context: Context) -> None:
+    """Cut the styles of each notebook page of ``site`` (:func:`purge_styles`) and move its figures to files."""
     sheets = {name: (JUPYTER_ASSETS / name).read_text(encoding="utf-8") for name in JUPYTER_SHEETS}
-    output = purge_styles(output, sheets, _site_styles(config), where)
-    folder = (Path(config.site_dir) / page.file.dest_uri).parent
-    return figures_to_files(output, folder, where)
+    styles = site_styles(site, context)
+    for page in notebook_pages(site, context):
+        where = page.relative_to(site).as_posix()
+        output = purge_styles(read_text(page), sheets, styles, where)
+        write_text(page, figures_to_files(output, page.parent, where))

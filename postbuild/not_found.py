@@ -1,4 +1,4 @@
-"""MkDocs hook: a ``404.html`` that keeps its styles and links under any sub-path.
+"""Post-build step: a ``404.html`` that keeps its styles and links under any sub-path.
 
 A static host answers every missing address of the site with the site's
 ``404.html`` (GitHub Pages serves ``/<repo>/404.html`` for anything missing
@@ -22,19 +22,23 @@ from there:
   them, and instant navigation is off on this page: a click loads the next
   page whole, so no ``<base>`` outlives the 404 page.
 
-It runs before the Content-Security-Policy hook, which then allows these two
+It runs before the Content-Security-Policy step, which then allows these two
 inline scripts by their hashes.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
+from postbuild.shared import StepError, head_start, read_text, write_text
 
-from _build import head_start
+if TYPE_CHECKING:
+    from postbuild import Context
+
+PAGE = "404.html"
 
 # The first script of <head>: find the site's root and make it the page's base URL.
 FIND_ROOT = """(function(){\
@@ -55,9 +59,13 @@ element.textContent=JSON.stringify(config)})()"""
 BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"')
 
 
-def built_root(config: ProperDocsConfig) -> str:
-    """The path the site was built to be served from: ``/`` unless ``site_url`` names a folder."""
-    path = urlsplit(config.site_url or "/").path or "/"
+def built_root(site_url: str) -> str:
+    """The path the site was built to be served from: ``/`` unless ``site_url`` names a folder.
+
+    >>> built_root("https://example.org/course"), built_root("http://127.0.0.1:8000/"), built_root("")
+    ('/course/', '/', '/')
+    """
+    path = urlsplit(site_url or "/").path or "/"
     return path if path.endswith("/") else path + "/"
 
 
@@ -75,11 +83,15 @@ def rewrite(html: str, root: str) -> str:
     at = head_start(html)
     bundle = BUNDLE.search(html)
     if at is None or bundle is None:
-        raise PluginError("not_found hook: 404.html has no <head> or no Material bundle to resolve its links around")
+        raise StepError("not_found step: 404.html has no <head> or no Material bundle to resolve its links around")
     find_root = FIND_ROOT.replace("BUILT_ROOT", f'"{root}"')
     html = html[: bundle.start()] + f"<script>{SETTINGS}</script>" + html[bundle.start() :]
     return html[:at] + f"<script>{find_root}</script>" + html[at:]
 
 
-def on_post_template(output: str, template_name: str, config: ProperDocsConfig) -> str:
-    return rewrite(output, built_root(config)) if template_name == "404.html" else output
+def step(site: Path, context: Context) -> None:
+    """Rewrite the built ``site``'s ``404.html`` (:func:`rewrite`) for the root ``context.site_url`` names."""
+    page = site / PAGE
+    if not page.is_file():
+        raise StepError(f"not_found step: {site} has no {PAGE}")
+    write_text(page, rewrite(read_text(page), built_root(context.site_url)))

