@@ -24,7 +24,7 @@ The order (:data:`STEPS`):
 
 Who runs it: ``./dev.sh build`` (``python -m postbuild site``, after ``properdocs build``),
 :func:`site_examples.browser.build_site` (the tests' build and the benchmarks'), and, under
-``./dev.sh serve``, the hook ``overrides/hooks/postbuild.py`` after each rebuild (only under
+``./dev.sh serve``, the hook ``overrides/hooks/serve_pipeline.py`` after each rebuild (only under
 ``serve``: a build runs the pipeline itself, once).
 """
 

@@ -1,5 +1,5 @@
 // The course offline, on every page: registers the service worker (sw.js in
-// the site's root, which overrides/hooks/service_worker.py builds from
+// the site's root, which postbuild/service_worker.py builds from
 // docs/sw.js) and tells the reader when a new version of the course is ready.
 //
 // A new version waits until the reader accepts it: the page says "A new

@@ -7,7 +7,7 @@
 //   the reader switches to the real model; each file only when it is chosen.
 // - Any other sentence: the model runs in the reader's browser. Only after the
 //   reader asks (the lab's button), the site's float16 copy of the weights
-//   (overrides/hooks/model_files.py, its sizes in manifest.json) is written
+//   (postbuild/model_files.py, its sizes in manifest.json) is written
 //   into Python's file system with python.fetchFile (python-session.js),
 //   and the entry point attention.lab.entry.minilm_view, called with the
 //   sentence and the folder as JSON, computes the view. The files
