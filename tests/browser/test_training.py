@@ -20,6 +20,8 @@ from playwright.sync_api import Page, Route, expect
 from attention.training.experiment import MODEL, TRAINING, loss_fingerprint, probe_batch
 from attention.training.loop import Trainer
 from tests.browser import accounting
+from tests.browser.test_accessibility import axe_in_both_schemes, report
+from tests.browser.conftest import handled
 from tests.helpers import ROOT
 
 LESSON = "lessons/learning-to-attend/"
@@ -35,6 +37,7 @@ def _widget(page: Page):
 
 def _open(page: Page, site_url: str) -> None:
     page.goto(site_url + LESSON)
+    _widget(page).scroll_into_view_if_needed()  # the committed run is fetched once the widget is near the window
     expect(_widget(page)).to_have_attribute("data-train-state", "committed")
     expect(_widget(page).locator("[data-cell]").first).to_be_attached()
     expect(_widget(page).locator("[data-losses-table] tbody tr")).to_have_count(len(RUN["probes"]))
@@ -95,7 +98,13 @@ def _steps_done(page: Page) -> int:
 
 
 def test_the_committed_run_is_shown_before_training(page: Page, site_url: str) -> None:
-    _open(page, site_url)
+    runs: list[str] = []
+    page.on("request", lambda request: runs.append(request.url) if request.url.endswith("/data/training-run.json") else None)
+    page.goto(site_url + LESSON, wait_until="networkidle")
+    handled(page)
+    assert runs == [], "the committed run was fetched as the page loaded, with the widget screens below the window"
+    _open(page, site_url)  # from the top again, then to the widget
+    assert len(runs) == 1, runs
     widget = _widget(page)
     last_probe, last_snapshot = RUN["probes"][-1], RUN["snapshots"][-1]
     expect(widget.locator("[data-train-step]")).to_have_text(f"{RUN['n_steps']:,} of {RUN['n_steps']:,}")
@@ -305,6 +314,7 @@ def test_navigating_away_leaves_no_listener_timer_or_training_behind(page: Page,
     baseline = accounting.reading(page)
 
     _go(page, site_url, LESSON)
+    _widget(page).scroll_into_view_if_needed()  # the widget is drawn once it is near the window
     _widget(page).locator("button[data-action=train]").click()
     _state(page, "training")
     _rows_at_least(page, 2)
@@ -344,10 +354,15 @@ def test_pyodide_gives_the_loss_fingerprint_of_cpython_and_of_the_committed_run(
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 900)])
 def test_the_widget_opens_at_its_section_without_sideways_scroll(open_page, site_url: str, width: int, height: int) -> None:
-    """Opened at the widget's section, the page shows it there with the committed run, and scrolls no wider than
-    the window. (How little the page moves as it mounts is a figure of ``./dev.sh measure``, not a test.)"""
-    page = open_page(viewport={"width": width, "height": height})
+    """Opened at the widget's section, the page shows it there with the committed run, scrolls no wider than the
+    window, and the widget passes axe in both schemes (the every-page check sees the lesson from its top, where the
+    widget is not drawn yet). (How little the page moves as it mounts is a figure of ``./dev.sh measure``.)"""
+    # axe is injected as an inline script, which the site's policy refuses (test_accessibility.py's docstring).
+    page = open_page(viewport={"width": width, "height": height}, color_scheme="light", bypass_csp=True)
     page.goto(site_url + LESSON + "#train-it-yourself")
     expect(_widget(page)).to_have_attribute("data-train-state", "committed")
     expect(_widget(page).locator("[data-losses-table] tbody tr")).to_have_count(len(RUN["probes"]))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    found: dict[str, list[str]] = {}
+    axe_in_both_schemes(page, f"the training widget at {width} px", found, within="[data-train]")
+    assert not found, report(found)

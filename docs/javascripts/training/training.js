@@ -2,7 +2,8 @@
 // two-layer model trained in the page's Python worker (the visit's one
 // session, runner/python-session.js), a chunk of steps at a time, so the page
 // stays responsive and can pause between chunks. Before the reader trains it
-// shows the committed run (data/training-run.json); after training a slider
+// shows the committed run (data/training-run.json, fetched once the widget is
+// near the window); after training a slider
 // goes back through the snapshots saved at every chunk.
 //
 // Python side: attention.training.session.TrainingSession, held by the entry
@@ -71,7 +72,23 @@ class TrainingWidget {
     this.attached = false;
     this.unlisten = python.onState((event) => this.pythonEvent(event));
     this.setState("committed");
-    this.load();
+    this.loadWhenNear();
+  }
+
+  // The committed run is a third of the lesson's weight (data/training-run.json): it is fetched when the
+  // widget comes within a screen of the window (or the reader lands on it), not as the page loads, so that a
+  // reader who never scrolls that far never downloads it.
+  loadWhenNear() {
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        this.load();
+      },
+      { rootMargin: "100% 0px" },
+    );
+    near.observe(this.root);
+    this.near = near; // disconnected by destroy()
   }
 
   on(target, type, listener) {
@@ -413,6 +430,7 @@ class TrainingWidget {
   destroy() {
     this.token += 1; // a chunk in flight is answered into nothing, and no next one is asked for
     this.stopClock();
+    this.near.disconnect();
     this.listeners.abort();
     this.unlisten();
   }
