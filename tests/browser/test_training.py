@@ -20,8 +20,8 @@ from playwright.sync_api import Page, Route, expect
 from attention.training.experiment import MODEL, TRAINING, loss_fingerprint, probe_batch
 from attention.training.loop import Trainer
 from tests.browser import accounting
-from tests.browser.test_accessibility import axe_in_both_schemes, report
 from tests.browser.conftest import handled
+from tests.browser.test_accessibility import axe_in_both_schemes, report
 from tests.helpers import ROOT
 
 LESSON = "lessons/learning-to-attend/"
