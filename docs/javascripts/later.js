@@ -34,7 +34,7 @@
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
-// navigation (Material's document$); the previous page's observer and steps
+// navigation (material-adapter.js: onPage); the previous page's observer and steps
 // end with it.
 
 (() => {
@@ -208,6 +208,5 @@
 
   window.addEventListener("beforeprint", drawAll);
   window.addEventListener("hashchange", hold);
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
-  else document.addEventListener("DOMContentLoaded", mount);
+  window.materialAdapter.onPage(mount);
 })();
