@@ -23,6 +23,7 @@ Markdown extension can use it as it is.
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import metadata
 from pathlib import Path
@@ -154,3 +155,45 @@ def highlighted_blocks(html: str) -> list[re.Match[str]]:
 def without_tokens(code: str) -> str:
     """A block's code without Pygments' token elements: the same text, its line anchors kept."""
     return PYGMENTS_TOKEN.sub("", code)
+
+
+# ── Material's search ────────────────────────────────────────────────────────
+
+# Why: Material's page asks for the search index at this address as its bundle starts, and hands the index's
+# config and docs to its search worker; the site's text (about a lesson's weight, gzipped) is kept apart, and
+# the course's search worker (docs/javascripts/search-worker.js) loads it when the reader first searches.
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_TEXT = "search/search_index.full.json"
+# Why: the page's configuration (<script id="__config">, JSON) names Material's search worker by this address.
+SEARCH_WORKER = re.compile(r'("search":\s*")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]{8}\.min\.js)(")')
+CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">.*?</script>', re.DOTALL)
+
+
+def with_course_search_worker(html: str) -> str | None:
+    """``html`` with its configuration naming the course's search worker, which runs Material's; None without one.
+
+    The course's worker is ``javascripts/search-worker.js``, at the same depth as Material's assets; it
+    learns the name of Material's worker (which carries a content hash) from its address's fragment.
+
+    >>> with_course_search_worker('<script id="__config" type="application/json">{"search": "../assets/javascripts/workers/search.a7633da7.min.js"}</script>')
+    '<script id="__config" type="application/json">{"search": "../javascripts/search-worker.js#search.a7633da7.min.js"}</script>'
+    """
+    config = CONFIG_SCRIPT.search(html)
+    if config is None:
+        return None
+    changed, count = SEARCH_WORKER.subn(r"\1\2javascripts/search-worker.js#\3\4", config.group(0))
+    if count != 1:
+        return None
+    return html[: config.start()] + changed + html[config.end() :]
+
+
+def split_search_index(site: Path) -> None:
+    """Move the site's text out of Material's search index into SEARCH_TEXT; the index keeps its config, no docs.
+
+    Why: Material's index is {config, docs}; the page needs only its config at start (its search
+    highlighting on a page reached from a result uses the config alone).
+    """
+    index = site / SEARCH_INDEX
+    full = json.loads(index.read_text(encoding="utf-8"))
+    (site / SEARCH_TEXT).write_text(json.dumps({"docs": full["docs"]}, separators=(",", ":")), encoding="utf-8")
+    index.write_text(json.dumps({**full, "docs": []}, separators=(",", ":")), encoding="utf-8")

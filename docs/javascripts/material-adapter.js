@@ -3,7 +3,7 @@
 // The course's scripts ask this file, never Material's markup or globals
 // directly: which page Material shows, where its content is, which colour
 // scheme is on, what a Material button or table box looks like, which
-// elements belong to its search. Each assumption is one named function or
+// element is its search dialog. Each assumption is one named function or
 // constant with a line saying why the course needs it. They were traced
 // against Material VERSION; the build refuses another release, and
 // tests/site/test_material_contract.py checks each of them against the
@@ -19,6 +19,9 @@
 // no mark; a reader's switch marks the body as Material does, so that no
 // colour transition plays.
 //
+// Material's search is reached through its worker instead: search-worker.js,
+// which runs in the worker (where this script does not), says how.
+//
 // A classic script, run before Material's bundle (overrides/main.html), so
 // that every later script finds window.materialAdapter.
 
@@ -27,10 +30,6 @@
   // The Material release these assumptions were traced against (site_examples/material_adapter.py: MATERIAL_VERSION).
   const VERSION = "9.8.2";
 
-  // Why: Material's search index, which search-on-demand.js holds back, lives at this address under the site's root.
-  const SEARCH_INDEX = /\/search\/search_index\.json$/;
-  // Why: the search box is the checkbox toggle #__search, its labels, and the .md-search panel.
-  const SEARCH_PARTS = "#__search, .md-search, label[for=__search]";
   // Why: Material's search panel becomes a dialog (role=dialog) once its script has mounted it; it has no name.
   const SEARCH_DIALOG = ".md-search[role=dialog]";
   // Why: every element Material swaps on instant navigation carries data-md-component.
@@ -111,59 +110,9 @@
     return () => observer.disconnect();
   }
 
-  /** Whether `url` is Material's request for the search index. */
-  function isSearchIndex(url) {
-    return SEARCH_INDEX.test(String(url).split(/[?#]/)[0]);
-  }
-
-  /** Whether `target` (an event's) is part of Material's search box: its field, its panel, the labels opening it. */
-  function isSearchPart(target) {
-    return target instanceof Element && target.closest(SEARCH_PARTS) !== null;
-  }
-
   /** Material's search dialog, once its script made it one; null before. */
   function searchDialog() {
     return document.querySelector(SEARCH_DIALOG);
-  }
-
-  /**
-   * Holds back Material's request for the search index until the returned function is called.
-   *
-   * Why: Material 9.8.2 asks for the index with XMLHttpRequest as its bundle starts, and offers no
-   * option, template block or event to ask later (its bundle's index$ is requested at once, except on
-   * file: addresses); the only place to wait is that request's send(). This is the one patch of a
-   * browser prototype left in the course, kept because the index weighs about as much as a lesson
-   * (docs/data/lighthouse.md's transfers are measured without it); tests/site/test_material_contract.py
-   * checks that the bundle still asks this way. Material sees nothing but a slower answer.
-   */
-  function holdSearchIndex() {
-    const waiting = [];
-    const urls = new WeakMap();
-    const open = XMLHttpRequest.prototype.open;
-    const send = XMLHttpRequest.prototype.send;
-    let held = true;
-    XMLHttpRequest.prototype.open = function (method, url) {
-      urls.set(this, String(url));
-      return open.apply(this, arguments);
-    };
-    XMLHttpRequest.prototype.send = function () {
-      if (!held || !isSearchIndex(urls.get(this) || "")) return send.apply(this, arguments);
-      const request = this;
-      const args = arguments;
-      waiting.push(() => {
-        try {
-          send.apply(request, args);
-        } catch {
-          // Material's request already failed or was abandoned: nothing is waiting for it.
-        }
-      });
-    };
-    return function release() {
-      held = false;
-      XMLHttpRequest.prototype.open = open;
-      XMLHttpRequest.prototype.send = send;
-      for (const go of waiting.splice(0)) go();
-    };
   }
 
   // ── The colour palette ────────────────────────────────────────────────────
@@ -263,10 +212,7 @@
     buttonClass,
     colourScheme,
     watchColourScheme,
-    isSearchIndex,
-    isSearchPart,
     searchDialog,
-    holdSearchIndex,
   });
 
   // Run at the end of <body>: the header's toggle is already there (no toggle on a page without a palette).

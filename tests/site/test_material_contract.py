@@ -6,7 +6,7 @@ assumption the course makes about Material, traced against one release
 (``MATERIAL_VERSION``); the build refuses any other. Each ``CHECKS`` entry
 below checks one assumption against the installed Material's own files
 (its templates, its bundle, its style sheets), never against the adapter's
-code; pymdownx's markup is checked against pymdownx's own output. A few
+code; the markup pymdownx writes is checked against its own output. A few
 tests read the built site. To move the pin: install the new release, run
 this file, fix what fails in the two adapter files, then change
 ``MATERIAL_VERSION`` and the runtime adapter's ``VERSION``
@@ -20,6 +20,7 @@ renamed makes that check fail.
 from __future__ import annotations
 
 import doctest
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -171,23 +172,48 @@ def check_saved_palette(templates: Path) -> None:
     assert runtime_constant("PALETTE_KEY") == '"__palette"'
 
 
+def worker(templates: Path) -> str:
+    return _one(templates, "assets/javascripts/workers/search.*.min.js").read_text(encoding="utf-8")
+
+
 def check_search_index(templates: Path) -> None:
-    """Runtime (holdSearchIndex): the index is search/search_index.json, asked for with XMLHttpRequest as the bundle starts."""
+    """Build (split_search_index): the page asks for search/search_index.json at start and hands its config and docs on."""
     js = bundle(templates)
     assert 'new URL("search/search_index.json",' in js
-    assert re.search(r'new XMLHttpRequest;return \w+\.open\("GET",', js), "Material no longer asks with XMLHttpRequest"
-    assert re.search(r'=document\.forms\.namedItem\("search"\)\?\w+\(\):', js), (
-        "the index is no longer asked for at start"
+    assert re.search(r"\(\{config:(\w+),docs:(\w+)\}\)=>\w+\.next\(\{type:0,data:\{config:\1,docs:\2,options:", js), (
+        "setup changed"
     )
-    assert runtime_constant("SEARCH_INDEX") == r"/\/search\/search_index\.json$/"
+    assert material_adapter.SEARCH_INDEX == "search/search_index.json"
 
 
-def check_search_parts(templates: Path) -> None:
-    """Runtime (isSearchPart, searchDialog): the search is #__search, .md-search and its labels; a dialog once mounted."""
-    assert 'id="__search"' in template(templates, "base.html")
+def check_search_worker_address(templates: Path) -> None:
+    """Build (with_course_search_worker): the page's configuration names the search worker, which the bundle starts."""
+    base = template(templates, "base.html")
+    entry = re.search(r'"search": "(assets/javascripts/workers/search\.[0-9a-f]{8}\.min\.js)" \| url', base)
+    assert entry, "the configuration no longer names the search worker"
+    rendered = '<script id="__config" type="application/json">{"search": "../' + entry.group(1) + '"}</script>'
+    assert material_adapter.with_course_search_worker(rendered) is not None
+    assert re.search(r"\(e,t=new Worker\(e\)\)", bundle(templates)) and re.search(
+        r"\w+\(\w+\.search,\w+\)", bundle(templates)
+    )
+
+
+def check_search_worker(templates: Path) -> None:
+    """Runtime (search-worker.js): Material's worker answers setup (0) with ready (1), query (2) with result (3)."""
+    js = worker(templates)
+    assert 'addEventListener("message",' in js
+    assert re.search(r"case 0:return yield \w+\(\w+\.data\.config\),\w+=new \w+\(\w+\.data\),\{type:1\};case 2:", js)
+    assert re.search(r"return\{type:3,data:", js)
+    assert re.search(r"function \w+\(e\)\{return e\.type===1\}", bundle(templates)), (
+        "the page no longer waits for ready"
+    )
+
+
+def check_search_dialog(templates: Path) -> None:
+    """Runtime (searchDialog): the search is the .md-search panel, a dialog once the bundle has mounted it."""
     assert 'class="md-search" data-md-component="search"' in template(templates, "partials/search.html")
     assert 'role:"dialog"' in bundle(templates)
-    assert runtime_constant("SEARCH_PARTS") == '"#__search, .md-search, label[for=__search]"'
+    assert runtime_constant("SEARCH_DIALOG") == '".md-search[role=dialog]"'
 
 
 def check_root_classes(templates: Path) -> None:
@@ -223,7 +249,9 @@ CHECKS: list[Callable[[Path], None]] = [
     check_palette_mount,
     check_saved_palette,
     check_search_index,
-    check_search_parts,
+    check_search_worker_address,
+    check_search_worker,
+    check_search_dialog,
     check_root_classes,
     check_own_bundle_folder,
     check_header,
@@ -260,8 +288,14 @@ BREAKS: dict[str, tuple[str, str, str]] = {
     "check_palette_partial": ("partials/palette.html", 'name="__palette"', 'name="__colours"'),
     "check_palette_mount": ("assets/javascripts/bundle.*.min.js", '("palette").map(', '("colours").map('),
     "check_saved_palette": ("assets/javascripts/bundle.*.min.js", '__md_set("__palette",', '__md_set("__colours",'),
-    "check_search_index": ("assets/javascripts/bundle.*.min.js", "new XMLHttpRequest;", "fetch;"),
-    "check_search_parts": ("base.html", 'id="__search"', 'id="__find"'),
+    "check_search_index": ("assets/javascripts/bundle.*.min.js", "search/search_index.json", "search/index.json"),
+    "check_search_worker_address": (
+        "base.html",
+        '"search": "assets/javascripts/workers/',
+        '"worker": "assets/javascripts/workers/',
+    ),
+    "check_search_worker": ("assets/javascripts/workers/search.*.min.js", "{type:1};case 2:", "{type:4};case 2:"),
+    "check_search_dialog": ("assets/javascripts/bundle.*.min.js", 'role:"dialog"', 'role:"region"'),
     "check_root_classes": (
         "assets/javascripts/bundle.*.min.js",
         'classList.add("js-focus-visible")',
@@ -279,6 +313,7 @@ COPIED = [
     "partials/javascripts/palette.html",
     "partials/javascripts/base.html",
     "assets/javascripts/bundle.*.min.js",
+    "assets/javascripts/workers/search.*.min.js",
     "assets/stylesheets/main.*.min.css",
     "assets/stylesheets/palette.*.min.css",
 ]
@@ -362,6 +397,10 @@ def test_the_built_page_uses_the_course_palette_and_the_adapter_first(built_site
     page = (built_site / "lessons" / "self-attention" / "index.html").read_text(encoding="utf-8")
     assert 'data-md-component="palette"' not in page and "data-course-palette" in page
     assert page.count('name="__palette"') == 3
-    adapter = page.index("javascripts/material-adapter.js")
-    assert adapter < page.index("javascripts/search-on-demand.js") < page.index("assets/javascripts/bundle.")
+    assert page.index("javascripts/material-adapter.js") < page.index("assets/javascripts/bundle.")
+    assert '"search": "../../javascripts/search-worker.js#search.' in page
+    index = json.loads((built_site / material_adapter.SEARCH_INDEX).read_text(encoding="utf-8"))
+    text = json.loads((built_site / material_adapter.SEARCH_TEXT).read_text(encoding="utf-8"))
+    assert index["docs"] == [] and index["config"]["lang"] == ["en"]  # English: the worker loads no language pack
+    assert any(doc["location"] == "lessons/self-attention/" for doc in text["docs"])
     assert page.count(material_adapter.storage_guard_script()) == 1  # overrides/hooks/material_storage.py
