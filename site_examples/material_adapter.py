@@ -128,6 +128,24 @@ def tables_material_wraps(html: str) -> list[re.Match[str]]:
     return list(WRAPPED_TABLE.finditer(html))
 
 
+# ── Driving the built site (benchmarks and browser tests) ───────────────────
+
+
+def nav_link(href: str) -> str:
+    """The selector of the site navigation's link to ``href``.
+
+    Why: Material draws the site's navigation as nav.md-nav--primary; instant navigation follows its links.
+
+    >>> nav_link("http://127.0.0.1:8000/glossary/")
+    'nav.md-nav--primary a[href="http://127.0.0.1:8000/glossary/"]'
+    """
+    return f'nav.md-nav--primary a[href="{href}"]'
+
+
+# Why: Material's header logo links to the home page (an instant navigation, as the navigation's links are).
+HOME_LINK = "a.md-header__button.md-logo"
+
+
 # ── pymdownx.highlight's code blocks ─────────────────────────────────────────
 
 # Why: pymdownx.highlight (with pygments_lang_class, as mkdocs.yml sets it) writes an untitled block as this
@@ -172,19 +190,35 @@ CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">.*?</
 def with_course_search_worker(html: str) -> str | None:
     """``html`` with its configuration naming the course's search worker, which runs Material's; None without one.
 
-    The course's worker is ``javascripts/search-worker.js``, at the same depth as Material's assets; it
-    learns the name of Material's worker (which carries a content hash) from its address's fragment.
+    The course's worker is ``javascripts/search-worker.js``, at the same depth as Material's assets.
 
     >>> with_course_search_worker('<script id="__config" type="application/json">{"search": "../assets/javascripts/workers/search.a7633da7.min.js"}</script>')
-    '<script id="__config" type="application/json">{"search": "../javascripts/search-worker.js#search.a7633da7.min.js"}</script>'
+    '<script id="__config" type="application/json">{"search": "../javascripts/search-worker.js"}</script>'
     """
     config = CONFIG_SCRIPT.search(html)
     if config is None:
         return None
-    changed, count = SEARCH_WORKER.subn(r"\1\2javascripts/search-worker.js#\3\4", config.group(0))
+    changed, count = SEARCH_WORKER.subn(r"\1\2javascripts/search-worker.js\4", config.group(0))
     if count != 1:
         return None
     return html[: config.start()] + changed + html[config.end() :]
+
+
+# Why: Material's worker's file name carries a content hash; the course's worker is told it when the site is
+# built (a worker served by the service worker does not see its own address's query or fragment).
+WORKER_PLACEHOLDER = "__MATERIAL_SEARCH_WORKER__"
+
+
+def name_material_worker(site: Path) -> None:
+    """Write the name of Material's search worker into the course's, in the built site."""
+    workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise ValueError(f"expected one Material search worker in {site}/assets/javascripts/workers/, found {workers}")
+    ours = site / "javascripts" / "search-worker.js"
+    text = ours.read_text(encoding="utf-8")
+    if text.count(WORKER_PLACEHOLDER) != 1:
+        raise ValueError(f"{ours}: expected {WORKER_PLACEHOLDER} once")
+    ours.write_text(text.replace(WORKER_PLACEHOLDER, workers[0].name), encoding="utf-8")
 
 
 def split_search_index(site: Path) -> None:

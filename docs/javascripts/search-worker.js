@@ -4,8 +4,8 @@
 // search worker, though most visits never search. The build leaves only the
 // index's config there (overrides/hooks/theme.py, site_examples/
 // material_adapter.py: split_search_index) and names this worker in the
-// page's configuration in place of Material's, whose file name comes in this
-// script's address's fragment. This worker runs Material's (importScripts)
+// page's configuration in place of Material's, and writes the name of
+// Material's worker file into this one. This worker runs Material's (importScripts)
 // and stands before it: it answers Material's "setup" at once with "ready",
 // so the search box works as always, and holds the reader's first query (the
 // first that is not empty) while it fetches the site's text; then it gives Material's worker the whole index
@@ -25,7 +25,8 @@
   const QUERY = 2;
   const RESULT = 3;
   const TEXT = new URL("../search/search_index.full.json", self.location.href);
-  const MATERIAL = new URL(`../assets/javascripts/workers/${decodeURIComponent(self.location.hash.slice(1))}`, self.location.href);
+  // Material's worker's file name, written in by the build (site_examples/material_adapter.py: name_material_worker).
+  const MATERIAL = new URL("../assets/javascripts/workers/__MATERIAL_SEARCH_WORKER__", self.location.href);
 
   let setup = null; // the page's setup message, with the config and no docs
   let state = "waiting"; // then "loading" at the first query, then "ready": Material's worker answers everything

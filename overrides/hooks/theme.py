@@ -24,6 +24,7 @@ from properdocs.structure.pages import Page
 from site_examples.material_adapter import (
     MaterialVersionError,
     check_material_version,
+    name_material_worker,
     split_search_index,
     with_course_search_worker,
 )
@@ -53,4 +54,8 @@ def on_post_template(output: str, template_name: str, config: ProperDocsConfig) 
 
 
 def on_post_build(config: ProperDocsConfig) -> None:
-    split_search_index(Path(config.site_dir))
+    try:
+        split_search_index(Path(config.site_dir))
+        name_material_worker(Path(config.site_dir))
+    except (OSError, ValueError, KeyError) as error:
+        raise PluginError(f"theme hook: {error}") from error

@@ -230,6 +230,21 @@ def check_own_bundle_folder(templates: Path) -> None:
     assert "assets/javascripts/" in (ROOT / "tests" / "browser" / "accounting.js").read_text(encoding="utf-8")
 
 
+def check_navigation(templates: Path) -> None:
+    """Scripts driving the site (nav_link, HOME_LINK): the navigation is nav.md-nav--primary, the logo a home link."""
+    nav = template(templates, "partials/nav.html")
+    assert '{% set class = "md-nav md-nav--primary" %}' in nav and '<nav class="{{ class }}"' in nav
+    logo = template(templates, "partials/header.html")
+    assert re.search(
+        r'<a href="\{\{ config\.extra\.homepage \| d\(nav\.homepage\.url, true\) \| url \}\}" title="[^"]*" class="md-header__button md-logo"',
+        logo,
+    )
+    assert (
+        material_adapter.nav_link("x").startswith("nav.md-nav--primary a")
+        and material_adapter.HOME_LINK == "a.md-header__button.md-logo"
+    )
+
+
 def check_header(templates: Path) -> None:
     """Runtime (theme colour): the header is header.md-header, its colour the one a phone's bar takes."""
     header = template(templates, "partials/header.html")
@@ -254,6 +269,7 @@ CHECKS: list[Callable[[Path], None]] = [
     check_search_dialog,
     check_root_classes,
     check_own_bundle_folder,
+    check_navigation,
     check_header,
 ]
 
@@ -302,6 +318,7 @@ BREAKS: dict[str, tuple[str, str, str]] = {
         'classList.add("js-focus")',
     ),
     "check_own_bundle_folder": ("assets/javascripts/bundle.*.min.js", "", ""),
+    "check_navigation": ("partials/nav.html", "md-nav--primary", "md-nav--main"),
     "check_header": ("partials/header.html", '{% set class = "md-header" %}', '{% set class = "md-top" %}'),
 }
 
@@ -309,6 +326,7 @@ COPIED = [
     "base.html",
     "partials/palette.html",
     "partials/header.html",
+    "partials/nav.html",
     "partials/search.html",
     "partials/javascripts/palette.html",
     "partials/javascripts/base.html",
@@ -398,7 +416,12 @@ def test_the_built_page_uses_the_course_palette_and_the_adapter_first(built_site
     assert 'data-md-component="palette"' not in page and "data-course-palette" in page
     assert page.count('name="__palette"') == 3
     assert page.index("javascripts/material-adapter.js") < page.index("assets/javascripts/bundle.")
-    assert '"search": "../../javascripts/search-worker.js#search.' in page
+    assert '"search": "../../javascripts/search-worker.js"' in page
+    worker = (built_site / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
+    assert (
+        f'"../assets/javascripts/workers/{_one(material_templates(), "assets/javascripts/workers/search.*.min.js").name}"'
+        in worker
+    )
     index = json.loads((built_site / material_adapter.SEARCH_INDEX).read_text(encoding="utf-8"))
     text = json.loads((built_site / material_adapter.SEARCH_TEXT).read_text(encoding="utf-8"))
     assert index["docs"] == [] and index["config"]["lang"] == ["en"]  # English: the worker loads no language pack
