@@ -67,26 +67,34 @@
 
   // New boxes (the page changed, the lab or a runner drew): watch them. The
   // observer reports each new box once, which measures it.
+  // Boxes already watched whose content changed are measured again: a formula
+  // drawn in place can start to scroll without changing its box's size (its
+  // height was reserved when the site was built: overrides/hooks/katex.py).
   function scan() {
     pending = false;
     const where = roots ? [...roots].filter((root) => root.isConnected) : [document];
     roots = new Set();
+    const again = [];
     for (const [selector, label] of SCROLLERS) {
       const found = new Set();
       for (const root of where) {
-        if (root !== document && root.matches(selector)) found.add(root);
+        const around = root !== document && root.closest(selector);
+        if (around) found.add(around);
         for (const el of root.querySelectorAll(selector)) found.add(el);
       }
       for (const el of found) {
         const item = { el, label };
         for (const box of [el, el.firstElementChild]) {
-          if (box && !boxes.has(box)) {
+          if (!box) continue;
+          if (boxes.has(box)) again.push(boxes.get(box));
+          else {
             boxes.set(box, item);
             resized.observe(box);
           }
         }
       }
     }
+    if (again.length) refresh(again);
   }
 
   function schedule() {
