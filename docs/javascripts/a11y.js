@@ -11,15 +11,16 @@
 // - Material's search panel is a dialog: it gets a name.
 
 (() => {
+  const material = window.materialAdapter;
   // What may scroll, and the name a box of no role or name of its own gets.
   const SCROLLERS = [
-    [".md-typeset div.arithmatex", "Formula, scrolls sideways"],
-    [".md-typeset .md-typeset__scrollwrap", "Table, scrolls sideways"],
-    [".md-typeset .jupyter-wrapper .highlight-ipynb", "Code, scrolls sideways"],
+    [material.inText("div.arithmatex"), "Formula, scrolls sideways"],
+    [material.inText(material.tableBoxSelector()), "Table, scrolls sideways"],
+    [material.inText(".jupyter-wrapper .highlight-ipynb"), "Code, scrolls sideways"],
     // Material's code blocks, as Material itself marks them: focusable, no name of their own.
-    [".md-typeset pre > code", null],
+    [material.inText("pre > code"), null],
     // The lab's panes are named sections, its data table a table with a caption.
-    [".md-typeset .viz-query, .md-typeset .viz-qk, .md-typeset .viz-table-box table", null],
+    [material.inText(".viz-query, .viz-qk, .viz-table-box table"), null],
   ];
   // The boxes of the page on screen: box element -> {el, label} (a box is the
   // scroller itself, or its first child, whose size is its content's).
@@ -66,26 +67,34 @@
 
   // New boxes (the page changed, the lab or a runner drew): watch them. The
   // observer reports each new box once, which measures it.
+  // Boxes already watched whose content changed are measured again: a formula
+  // drawn in place can start to scroll without changing its box's size (its
+  // height was reserved when the site was built: overrides/hooks/katex.py).
   function scan() {
     pending = false;
     const where = roots ? [...roots].filter((root) => root.isConnected) : [document];
     roots = new Set();
+    const again = [];
     for (const [selector, label] of SCROLLERS) {
       const found = new Set();
       for (const root of where) {
-        if (root !== document && root.matches(selector)) found.add(root);
+        const around = root !== document && root.closest(selector);
+        if (around) found.add(around);
         for (const el of root.querySelectorAll(selector)) found.add(el);
       }
       for (const el of found) {
         const item = { el, label };
         for (const box of [el, el.firstElementChild]) {
-          if (box && !boxes.has(box)) {
+          if (!box) continue;
+          if (boxes.has(box)) again.push(boxes.get(box));
+          else {
             boxes.set(box, item);
             resized.observe(box);
           }
         }
       }
     }
+    if (again.length) refresh(again);
   }
 
   function schedule() {
@@ -106,7 +115,7 @@
   }
 
   function nameSearch() {
-    const search = document.querySelector(".md-search[role=dialog]");
+    const search = material.searchDialog();
     if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
   }
 
@@ -120,6 +129,5 @@
   }
 
   new MutationObserver(changed).observe(document.body, { childList: true, subtree: true });
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
-  else document.addEventListener("DOMContentLoaded", mount);
+  material.onPage(mount);
 })();

@@ -1,6 +1,6 @@
 // The page's components, loaded only where a page has something for them.
 //
-// Material announces every page on document$, the first load and every
+// Material announces every page (material-adapter.js: onPage), the first load and every
 // instant navigation alike. For each page this module unmounts what the
 // previous page mounted, then loads (once per visit: the browser keeps
 // imported modules) and mounts each component whose elements the new page
@@ -41,7 +41,7 @@ function dismantleReplaced() {
     for (const inner of element.querySelectorAll("*")) inner.replaceChildren();
     element.replaceChildren();
   }
-  shown = [...document.querySelectorAll("[data-md-component]")];
+  shown = window.materialAdapter.swappedElements();
 }
 
 function unmountAll() {
@@ -58,7 +58,7 @@ async function mountPage() {
   const page = ++generation;
   unmountAll();
   dismantleReplaced();
-  const root = document.querySelector("article.md-content__inner") || document.body;
+  const root = window.materialAdapter.article();
   const wanted = COMPONENTS.filter((component) => root.querySelector(component.selector));
   // Fetched side by side, mounted in the list's order.
   const loads = wanted.map((component) =>
@@ -80,4 +80,4 @@ async function mountPage() {
   }
 }
 
-window.document$.subscribe(mountPage);
+window.materialAdapter.onPage(mountPage);

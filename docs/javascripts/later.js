@@ -23,8 +23,12 @@
 // first idle, so that on a slow line they do not share the bandwidth with what
 // the first screen needs.
 //
-// A reader who arrives at an anchor (a link into a section, an entry of the
-// contents) lands on its heading while much above it still waits to be drawn.
+// A waiting formula's height is reserved when the site is built, from
+// KaTeX's own struts (overrides/hooks/katex.py: reserved): a displayed
+// formula is as tall waiting as drawn. An inline formula's width is not known
+// before it is drawn, and its drawing can rewrap its paragraph. So a reader
+// who arrives at an anchor (a link into a section, an entry of the contents)
+// lands on its heading while much above it still waits to be drawn.
 // Drawing changes the height of what lies above, and so does Material when it
 // swaps the same page in again for the fragment's history step; Chromium's
 // scroll anchoring does not make up for all of it: on a loaded machine the
@@ -34,7 +38,7 @@
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant
-// navigation (Material's document$); the previous page's observer and steps
+// navigation (material-adapter.js: onPage); the previous page's observer and steps
 // end with it.
 
 (() => {
@@ -208,6 +212,5 @@
 
   window.addEventListener("beforeprint", drawAll);
   window.addEventListener("hashchange", hold);
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(mount);
-  else document.addEventListener("DOMContentLoaded", mount);
+  window.materialAdapter.onPage(mount);
 })();

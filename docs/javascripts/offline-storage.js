@@ -82,7 +82,7 @@ class OfflineStorage {
   button(text, action, onClick) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "md-button offline-storage__button";
+    button.className = `${window.materialAdapter.buttonClass()} offline-storage__button`;
     button.dataset.action = action;
     button.textContent = text;
     button.addEventListener("click", onClick);

@@ -151,7 +151,7 @@ function listen() {
   navigator.serviceWorker.addEventListener("controllerchange", tookOver);
   addEventListener("online", checkForUpdate);
   let first = true;
-  window.document$.subscribe(() => {
+  window.materialAdapter.onPage(() => {
     if (first) first = false;
     else if (Date.now() - lastCheck > UPDATE_CHECK_MS) checkForUpdate();
   });

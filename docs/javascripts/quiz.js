@@ -299,7 +299,7 @@ class ProgressView {
 
     const exportButton = make("button", {
       type: "button",
-      className: "md-button",
+      className: window.materialAdapter.buttonClass(),
       "data-action": "export-progress",
       text: "Export progress",
     });
@@ -318,7 +318,7 @@ class ProgressView {
 
     const resetButton = make("button", {
       type: "button",
-      className: "md-button",
+      className: window.materialAdapter.buttonClass(),
       "data-action": "reset-progress",
       text: "Reset all progress",
     });

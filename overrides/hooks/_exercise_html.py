@@ -24,6 +24,7 @@ from pygments.lexers import PythonLexer
 from attention.exercises import Exercise
 from attention.exercises.grader import expected
 from attention.exercises.guest import ALLOWED, MEMORY_LIMIT_BYTES, TIME_LIMIT_S
+from site_examples.material_adapter import button_class
 
 _FORMATTER = HtmlFormatter(nowrap=True)
 _LEXER = PythonLexer()
@@ -76,20 +77,20 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
         f"<template data-exercise-starter>{_attr(exercise.starter)}</template>",
         '<div class="exercise-actions">',
         (
-            '<button type="button" class="md-button md-button--primary" data-action="check" '
+            f'<button type="button" class="{button_class(primary=True)}" data-action="check" '
             'title="Run your function on every check (Ctrl+Enter in the editor)" aria-keyshortcuts="Control+Enter">'
             "Check</button>"
         ),
         (
-            f'<button type="button" class="md-button" data-action="hint" title="Show the next hint ({hints} in all)">'
+            f'<button type="button" class="{button_class()}" data-action="hint" title="Show the next hint ({hints} in all)">'
             "Hint</button>"
         ),
         (
-            '<button type="button" class="md-button" data-action="solution" '
+            f'<button type="button" class="{button_class()}" data-action="solution" '
             'title="Show a solution: after a pass, or once you have checked twice">Solution</button>'
         ),
         (
-            '<button type="button" class="md-button" data-action="reset" title="Put the starter back in the editor">'
+            f'<button type="button" class="{button_class()}" data-action="reset" title="Put the starter back in the editor">'
             "Reset</button>"
         ),
         '<span class="exercise-state" data-exercise-state></span>',

@@ -16,24 +16,18 @@ block comes near the window, and before the page is printed. The text does not
 move: the tokens' styles change only colours. The line anchors
 (``#__codelineno-…``) stay in the plain text, so a link to a line works at once.
 
-Only Material's blocks (``div.language-… highlight``, untitled) are changed: not
-a notebook's cells, and not a block with highlighted lines, whose marks are
-more than colour. Without scripts a later block stays uncoloured.
+Only pymdownx's untitled blocks (``site_examples/material_adapter.py``:
+``highlighted_blocks``) are changed: not a notebook's cells, and not a block
+with highlighted lines, whose marks are more than colour. Without scripts a later block stays uncoloured.
 """
 
 from __future__ import annotations
-
-import re
 
 from properdocs.config.defaults import ProperDocsConfig
 from properdocs.structure.pages import Page
 
 from _build import later, within_first_screen
-
-# A block as pymdownx.highlight writes it; its code holds no "</code>" (Pygments escapes "<").
-CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight[\w -]*"><pre><span></span><code>)(.*?)(</code></pre></div>)', re.S)
-# Pygments' token elements: a class and nothing else, never nested (highlighted lines excepted, left alone).
-TOKEN = re.compile(r'<span class="[\w -]+">|</span>')
+from site_examples.material_adapter import HIGHLIGHTED_LINE, highlighted_blocks, without_tokens
 
 
 def plain(code: str) -> str:
@@ -42,7 +36,7 @@ def plain(code: str) -> str:
     >>> plain('<a id="__codelineno-0-1" href="#__codelineno-0-1"></a><span class="k">def</span><span class="w"> </span>f')
     '<a id="__codelineno-0-1" href="#__codelineno-0-1"></a>def f'
     """
-    return TOKEN.sub("", code)
+    return without_tokens(code)
 
 
 def colour_later(output: str) -> str:
@@ -55,13 +49,13 @@ def colour_later(output: str) -> str:
     >>> colour_later("<article>" + block + "</article>") == "<article>" + block + "</article>"
     True
     """
-    matches = list(CODE_BLOCK.finditer(output))
+    matches = highlighted_blocks(output)
     if not matches:
         return output
     pieces, end = [], 0
     for match, shown in zip(matches, within_first_screen(output, [match.start() for match in matches]), strict=True):
         code = match.group(2)
-        if shown or "<span" not in code or 'class="hll"' in code:
+        if shown or "<span" not in code or HIGHLIGHTED_LINE in code:
             continue
         pieces += [output[end : match.start()], match.group(1), plain(code), later(code), match.group(3)]
         end = match.end()

@@ -56,6 +56,8 @@ from _build import NODE_MODULES, ROOT, later, node_with, within_first_screen
 # KaTeX's drawing of a formula, which follows its MathML.
 DRAWING = '<span class="katex-html" aria-hidden="true">'
 SPAN_TAG = re.compile(r"<(/?)span\b")
+# KaTeX's strut: an empty box as tall as a piece of the drawing (height and depth, in em), lowered by its depth.
+STRUT = re.compile(r'<span class="katex-strut" style="height:(-?[\d.]+)em;(?:vertical-align:(-?[\d.]+)em;)?">')
 # arithmatex's markup: its content is the TeX with its delimiters, HTML-escaped.
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 # mkdocs-jupyter's MathJax loader (one script element; its body holds no "</script").
@@ -149,12 +151,39 @@ def _source_line(page: Page, tex: str) -> str:
     return where
 
 
+def reserved(drawing: str) -> str:
+    """One empty strut that takes the height a drawing will take, from KaTeX's own struts in it; "" when it has none.
+
+    KaTeX makes each piece of a drawing's line (a ``katex-base``) exactly as tall as what it draws with an
+    empty ``katex-strut``: as high as the piece's height and depth together, lowered by its depth. The
+    line the drawing sits on reaches as far above the baseline as the highest piece and as far below as
+    the deepest, which one strut of that height, lowered by that depth, reserves before the drawing is
+    there: a displayed formula's box is as tall before it is drawn as after, so drawing it moves nothing
+    below it (an inline formula's line keeps its height too; its width comes with the drawing).
+
+    >>> reserved('<span class="katex-strut" style="height:0.8444em;vertical-align:-0.15em;"></span>x'
+    ...          '<span class="katex-strut" style="height:2.4em;vertical-align:-0.95em;"></span>'
+    ...          '<span class="katex-strut" style="height:0.6em;"></span>')
+    '<span class="katex-strut" style="height:2.4em;vertical-align:-0.95em;"></span>'
+    >>> reserved('<span class="katex-strut" style="height:1em;vertical-align:-0.5em;"></span>'
+    ...          '<span class="katex-strut" style="height:1.2em;"></span>')  # 1.2em above the baseline, 0.5em below
+    '<span class="katex-strut" style="height:1.7em;vertical-align:-0.5em;"></span>'
+    """
+    struts = [(float(height), -float(lowered or 0)) for height, lowered in STRUT.findall(drawing)]
+    if not struts:
+        return ""
+    above = max(height - depth for height, depth in struts)
+    below = max(max(depth for _, depth in struts), 0.0)
+    return f'<span class="katex-strut" style="height:{round(above + below, 4):g}em;vertical-align:{0.0 - round(below, 4):g}em;"></span>'
+
+
 def deferred(katex_html: str) -> str:
-    """KaTeX's output with its drawing kept in a ``<template>``, to be drawn later; its MathML as it was.
+    """KaTeX's output with its drawing kept in a ``<template>``, to be drawn later, its height reserved; its MathML as it was.
 
     >>> deferred('<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span>'
-    ...          '<span class="katex-html" aria-hidden="true"><span class="base"><span class="mord">x</span></span></span></span>')
-    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><template data-later><span class="base"><span class="mord">x</span></span></template></span></span>'
+    ...          '<span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span>'
+    ...          '<span class="mord">x</span></span></span></span>')
+    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><span class="katex-strut" style="height:0.4306em;vertical-align:0em;"></span><template data-later><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span><span class="mord">x</span></span></template></span></span>'
     """
     start = katex_html.index(DRAWING) + len(DRAWING)
     depth = 1
@@ -162,7 +191,8 @@ def deferred(katex_html: str) -> str:
         depth += -1 if tag.group(1) else 1
         if depth == 0:
             end = tag.start()
-            return katex_html[:start] + later(katex_html[start:end]) + katex_html[end:]
+            drawing = katex_html[start:end]
+            return katex_html[:start] + reserved(drawing) + later(drawing) + katex_html[end:]
     raise ValueError("KaTeX's drawing has no end")
 
 

@@ -89,6 +89,7 @@ from properdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 from attention.exercises import Exercise, catalogue
+from site_examples.material_adapter import button_class
 
 TYPES = ("single", "multiple", "numeric")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -528,8 +529,8 @@ def render_question(question: Question, number: int, total: int, md: Callable[[s
         out.append("</div>")
     out += [
         '<div class="quiz-actions">',
-        '<button type="button" class="md-button md-button--primary" data-action="check">Check</button>',
-        '<button type="button" class="md-button" data-action="retry" hidden>Try again</button>',
+        f'<button type="button" class="{button_class(primary=True)}" data-action="check">Check</button>',
+        f'<button type="button" class="{button_class()}" data-action="retry" hidden>Try again</button>',
         "</div>",
     ]
     out += _render_feedback(question, md)
@@ -585,7 +586,7 @@ def wrap_quiz(rendered_questions: list[str], page: str) -> str:
             *rendered_questions,
             '<div class="quiz-footer">',
             f'<p class="quiz-score" data-quiz-score aria-live="polite">{total} question{"s" if total > 1 else ""}</p>',
-            '<button type="button" class="md-button" data-action="retry-quiz">Start this quiz again</button>',
+            f'<button type="button" class="{button_class()}" data-action="retry-quiz">Start this quiz again</button>',
             "</div>",
             "</div>",
         ]

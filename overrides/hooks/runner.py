@@ -23,7 +23,7 @@
   ``tests/browser/test_runner.py`` checks that both pick the same blocks.
 - Each such block, with its output block, is served inside a ``<div
   class="runner-slot">`` of its own, where the runner builds its toolbar and
-  panel. Material's rule ``.md-typeset table:not([class]) + *`` has the
+  panel. Material's rule for whatever follows a class-less table has the
   browser restyle every element of a container into which an element with a
   class is inserted (or whose child's class changes); built straight into the
   lesson, the runner restyled the whole lesson once more as it mounted (traced

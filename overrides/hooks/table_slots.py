@@ -1,12 +1,13 @@
 """MkDocs hook: each table of a page's text is served in a ``<div class="table-slot">`` of its own.
 
 As a page starts, Material's script puts every table that has no class (the
-tables Markdown writes) into its scrolling box (``div.md-typeset__scrollwrap >
-div.md-typeset__table``): it takes the table out of its container and puts the
-box in its place. Chromium then restyles every element of that container, not
-only the table: the user agent's MathML rules (``mmultiscripts > mprescripts ~
-:nth-child(2n)``) and Material's ``.md-typeset table:not([class]) + *`` make
-any change among a container's children a change for all its descendants. A
+tables Markdown writes: ``site_examples/material_adapter.py``:
+``tables_material_wraps``) into a scrolling box of its own: it takes the table
+out of its container and puts the box in its place. Chromium then restyles
+every element of that container, not only the table: the user agent's MathML
+rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's rule
+for whatever follows a class-less table make any change among a container's
+children a change for all its descendants. A
 table straight in the article cost a restyle of the whole page, inside
 Material's start-up task and again after each instant navigation (traced on
 "Self-attention", in 4f55d65 and dd07823). Inside a slot, only the slot is
@@ -22,14 +23,11 @@ itself as a page starts.
 
 from __future__ import annotations
 
-import re
-
 from properdocs.config.defaults import ProperDocsConfig
 from properdocs.structure.pages import Page
 
-# A table as Markdown (Python-Markdown's tables, the notebooks' Markdown cells) writes it: no
-# attribute, so no class, which is what Material wraps. Tables never nest in Markdown.
-TABLE = re.compile(r"<table>.*?</table>", re.S)
+import _build  # noqa: F401 - puts the checkout's packages on sys.path
+from site_examples.material_adapter import tables_material_wraps
 
 
 def slot_tables(output: str) -> str:
@@ -38,7 +36,12 @@ def slot_tables(output: str) -> str:
     >>> slot_tables('<p>a</p>\\n<table>\\n<tr><td>1</td></tr>\\n</table>\\n<table class="x"></table>')
     '<p>a</p>\\n<div class="table-slot"><table>\\n<tr><td>1</td></tr>\\n</table></div>\\n<table class="x"></table>'
     """
-    return TABLE.sub(lambda match: f'<div class="table-slot">{match.group(0)}</div>', output)
+    pieces, end = [], 0
+    for match in tables_material_wraps(output):  # tables never nest in Markdown
+        pieces += [output[end : match.start()], '<div class="table-slot">', match.group(0), "</div>"]
+        end = match.end()
+    pieces.append(output[end:])
+    return "".join(pieces)
 
 
 def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:

@@ -35,6 +35,7 @@ from typing import Any
 from playwright.sync_api import Page, expect, sync_playwright
 
 from site_examples.browser import build_site, free_address, launch, serve
+from site_examples.material_adapter import HOME_LINK, nav_link
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "docs" / "data" / "page-figures.json"
@@ -149,9 +150,9 @@ def long_visit(browser: Any, url: str, rounds: int = 5) -> dict[str, Any]:
         for path in ROUND:
             page.evaluate("document.querySelector('article').dataset.left = ''")
             if path:
-                page.locator(f'nav.md-nav--primary a[href="{url}{path}"]').first.click()
+                page.locator(nav_link(f"{url}{path}")).first.click()
             else:
-                page.locator("a.md-header__button.md-logo").click()
+                page.locator(HOME_LINK).click()
             expect(page.locator("article:not([data-left]) h1").first).to_be_visible()
             page.wait_for_load_state("networkidle")
         after_round.append(_counters(page, cdp))

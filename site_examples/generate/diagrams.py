@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from site_examples.generate.figures import _need, page_namespace
+from site_examples.material_adapter import button_class
 
 OUTPUT_FOLDER = "images/diagrams"
 FONT = "'DejaVu Sans', Arial, sans-serif"
@@ -1131,8 +1132,8 @@ def stepper_html(name: str, data: dict) -> str:
     return (
         f'<figure class="stepper" data-stepper="{name}" aria-label="{html.escape(data["label"])}">'
         '<div class="stepper-controls" data-stepper-controls>'
-        '<button type="button" class="md-button" data-action="previous" disabled>Previous</button>'
-        '<button type="button" class="md-button" data-action="next" disabled>Next</button>'
+        f'<button type="button" class="{button_class()}" data-action="previous" disabled>Previous</button>'
+        f'<button type="button" class="{button_class()}" data-action="next" disabled>Next</button>'
         f'<label class="stepper-slider">Step <input type="range" min="1" max="{total}" value="1" step="1" '
         'data-control="step" disabled></label></div>'
         f'<div class="stepper-view" data-stepper-view>{step_html(data["steps"][0], 0, total)}</div>'

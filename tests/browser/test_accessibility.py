@@ -243,7 +243,7 @@ def test_the_search_panel_is_no_tab_stop_while_closed(page: Page, site_url: str)
         if not focused["shown"]:
             invisible.append(focused["name"])
     assert invisible == []
-    # The Tabs went through the search box, which asked for the index (search-on-demand.js). Pressing "/" while
+    # The Tabs went through the search box, which set Material's search up (search-worker.js). Pressing "/" while
     # Material was still setting its search up (the index loading) left, 1 time in 15 to 30 on a loaded
     # machine, the box focused with the results counted but the panel closed: Material's Tab out of the box had
     # closed it, and the "/" focus did not open it again. Waited for here (0 in 30 since).

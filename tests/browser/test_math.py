@@ -222,3 +222,28 @@ def test_code_where_search_marked_the_words_keeps_them(page: Page, site_url: str
     expect(page.locator(".md-content template[data-later]")).to_have_count(0)
     # The last of them lies far past the first screen: it waited, and kept its marks instead of its colours.
     assert (marked.last.locator("mark").first.text_content() or "").lower() == "softmax"
+
+
+# Each displayed formula's box on the page, in document order: whether its drawing still waits, and its height.
+DISPLAYED = """() => [...document.querySelectorAll('.md-content div.arithmatex')].map((el) =>
+  [el.querySelector('template') !== null, el.getBoundingClientRect().height])"""
+
+
+@pytest.mark.parametrize("width", [1350, 390])
+def test_a_displayed_formula_is_as_tall_waiting_as_drawn(open_page, site_url: str, width: int) -> None:
+    """The build reserves each waiting formula's height from KaTeX's struts (overrides/hooks/katex.py: reserved), so
+    drawing it moves nothing below it: each displayed formula's box, as Chromium lays it out, is as tall before its
+    drawing is in as after (a displayed formula never wraps: it scrolls sideways)."""
+    page = open_page(viewport={"width": width, "height": 900}, color_scheme="light")
+    page.add_init_script(NEVER_IDLE)
+    page.goto(site_url + LESSON)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    before = page.evaluate(DISPLAYED)
+    assert sum(waits for waits, _ in before) >= 5  # displayed formulas past the first screen, not drawn yet
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # later.js draws every one
+    expect(page.locator(".md-content .katex-html > template")).to_have_count(0)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    after = page.evaluate(DISPLAYED)
+    moved = [(index, b, a) for index, ((waited, b), (_, a)) in enumerate(zip(before, after, strict=True)) if waited and abs(a - b) > 0.5]
+    assert not moved, f"displayed formulas whose height changed as drawn (index, waiting, drawn): {moved}"

@@ -13,11 +13,7 @@ import { formatWeight, weightColour } from "../visualizer/format.js";
 
 /** A table in Material's own wrappers: styled as the page's tables, and a named Tab stop while it scrolls sideways (a11y.js). */
 export function tableBox(table) {
-  const wrap = html("div", { class: "md-typeset__scrollwrap" });
-  const inner = html("div", { class: "md-typeset__table" });
-  inner.append(table);
-  wrap.append(inner);
-  return wrap;
+  return window.materialAdapter.tableBox(table);
 }
 
 const CELL = 10;

@@ -23,7 +23,7 @@ import { weightPalette } from "./format.js";
 const STEPS = 256;
 
 function scheme() {
-  return document.body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
+  return window.materialAdapter.colourScheme();
 }
 
 export function headTitle(l, h, label) {
@@ -54,14 +54,13 @@ export class HeadGrid {
     this.shape = null;
     this.drawn = null;
     // The maps are pixels, not styled shapes: redraw them when the reader switches light/dark.
-    this.observer = new MutationObserver(() => {
+    this.unwatch = window.materialAdapter.watchColourScheme(() => {
       if (this.view && this.drawnScheme !== scheme()) this.draw(this.view);
     });
-    this.observer.observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   }
 
   destroy() {
-    this.observer.disconnect();
+    this.unwatch();
   }
 
   palette() {

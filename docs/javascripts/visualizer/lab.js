@@ -1,6 +1,6 @@
 // The Attention Visualizer lab: mounts on every [data-viz] element of a page
-// (Material announces each page, first load or instant navigation, on
-// document$) and wires the components together. It holds the state asked for
+// (Material announces each page, first load or instant navigation, through
+// material-adapter.js: onPage) and wires the components together. It holds the state asked for
 // and the view on screen, hands every change to the model shown, and passes
 // the result to each component.
 //

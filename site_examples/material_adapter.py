@@ -1,0 +1,233 @@
+"""Every assumption the build makes about Material for MkDocs (and pymdownx's markup), in one place, pinned.
+
+The course leans on things Material does not document as an interface: the
+inline function that reads its saved settings, the classes of its buttons,
+which tables its script wraps, the markup pymdownx.highlight writes for a
+code block. Each such assumption is one named function or constant here,
+with a line saying why the course needs it; no other build file names a
+Material class, attribute or internal. Their counterparts in the reader's
+browser live in ``docs/javascripts/material-adapter.js``.
+
+They were traced against Material ``MATERIAL_VERSION``. The build refuses
+any other installed version (``check_material_version``, run by
+``overrides/hooks/theme.py`` as the build starts), so an upgrade cannot
+break them silently. To move to a new release: install it, run
+``tests/site/test_material_contract.py`` (one assertion per assumption,
+against the installed Material's templates and bundle and a built page), fix
+what it reports here or in the runtime adapter, then change the one line
+``MATERIAL_VERSION``. "Maintaining the course" says the same for maintainers.
+
+This module imports neither MkDocs nor ProperDocs, so a post-build step or a
+Markdown extension can use it as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import metadata
+from pathlib import Path
+
+# The Material release every assumption below was traced against. Changing it is the last step of an upgrade.
+MATERIAL_VERSION = "9.8.2"
+
+
+class MaterialVersionError(RuntimeError):
+    """The installed Material is not the release this adapter was traced against."""
+
+
+def installed_material_version() -> str | None:
+    """The installed mkdocs-material's version, or None when it is not installed."""
+    try:
+        return metadata.version("mkdocs-material")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def check_material_version(installed: str | None = None) -> None:
+    """Refuse to build with a Material other than MATERIAL_VERSION: the adapter's assumptions are unchecked there.
+
+    >>> check_material_version("9.8.2")
+    >>> try:
+    ...     check_material_version("9.9.0")
+    ... except MaterialVersionError as error:
+    ...     print(error)
+    mkdocs-material 9.9.0 is installed, but the course's theme adapter was traced against 9.8.2 ...
+    """
+    installed = installed if installed is not None else installed_material_version()
+    if installed == MATERIAL_VERSION:
+        return
+    raise MaterialVersionError(
+        f"mkdocs-material {installed or '(not installed)'} is installed, but the course's theme adapter was traced "
+        f"against {MATERIAL_VERSION} (site_examples/material_adapter.py: MATERIAL_VERSION). Run "
+        "tests/site/test_material_contract.py against the installed release, fix what it reports, then change "
+        'MATERIAL_VERSION (see docs/maintaining.md, "Following a Material release").'
+    )
+
+
+def material_templates() -> Path:
+    """The installed Material's templates folder (its base.html, partials/ and assets/), which the contract test reads."""
+    import material  # the theme package itself; imports nothing of MkDocs
+
+    return Path(material.__file__).resolve().parent / "templates"
+
+
+# ── Material's saved settings ────────────────────────────────────────────────
+
+# Why: Material reads every saved setting through __md_get, defined with __md_set and __md_scope in one inline
+# script of <head>; a value that does not parse makes it throw, so the build wraps it right after its definition.
+STORAGE_DEFINITION = re.compile(r"<script>__md_scope=(?:(?!</script>).)*?__md_get=.*?</script>", re.DOTALL)
+
+
+def storage_guard_script() -> str:
+    """An inline script that wraps __md_get: an unreadable value is removed and reported, the default used.
+
+    Why: Material's key layout (the scope's pathname, a dot, the key) is how __md_set writes a setting.
+    """
+    return (
+        "<script>(function(){var read=__md_get;__md_get=function(key,storage,scope){"
+        "try{return read(key,storage,scope)}catch(error){"
+        'try{(storage||localStorage).removeItem((scope||__md_scope).pathname+"."+key)}catch(_){}'
+        'console.warn("The saved setting "+key+" could not be read, and was reset.");return null}}})()</script>'
+    )
+
+
+def with_storage_guard(html: str) -> str | None:
+    """``html`` with the guard right after Material's definition of __md_get, or None when there is none."""
+    match = STORAGE_DEFINITION.search(html)
+    if match is None:
+        return None
+    return html[: match.end()] + storage_guard_script() + html[match.end() :]
+
+
+# ── Markup the course writes in Material's vocabulary ────────────────────────
+
+
+def button_class(primary: bool = False) -> str:
+    """The classes of a button drawn as Material draws its own (outlined; filled for the main action).
+
+    Why: the course's buttons (quizzes, exercises, steppers) look and behave like Material's in both schemes.
+
+    >>> button_class(), button_class(primary=True)
+    ('md-button', 'md-button md-button--primary')
+    """
+    return "md-button md-button--primary" if primary else "md-button"
+
+
+# Why: Material's script puts each table without a class (the tables Python-Markdown writes) into a scrolling
+# box of its own as a page starts; overrides/hooks/table_slots.py gives each such table a slot first.
+WRAPPED_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)
+
+
+def tables_material_wraps(html: str) -> list[re.Match[str]]:
+    """The tables of ``html`` that Material's script will wrap in its scrolling box: those with no attribute.
+
+    >>> [m.group(0) for m in tables_material_wraps('<table><tr></tr></table><table class="x"></table>')]
+    ['<table><tr></tr></table>']
+    """
+    return list(WRAPPED_TABLE.finditer(html))
+
+
+# ── Driving the built site (benchmarks and browser tests) ───────────────────
+
+
+def nav_link(href: str) -> str:
+    """The selector of the site navigation's link to ``href``.
+
+    Why: Material draws the site's navigation as nav.md-nav--primary; instant navigation follows its links.
+
+    >>> nav_link("http://127.0.0.1:8000/glossary/")
+    'nav.md-nav--primary a[href="http://127.0.0.1:8000/glossary/"]'
+    """
+    return f'nav.md-nav--primary a[href="{href}"]'
+
+
+# Why: Material's header logo links to the home page (an instant navigation, as the navigation's links are).
+HOME_LINK = "a.md-header__button.md-logo"
+
+
+# ── pymdownx.highlight's code blocks ─────────────────────────────────────────
+
+# Why: pymdownx.highlight (with pygments_lang_class, as mkdocs.yml sets it) writes an untitled block as this
+# <div><pre><span></span><code>…</code></pre></div>; its code holds no "</code>" (Pygments escapes "<").
+HIGHLIGHTED_BLOCK = re.compile(
+    r'(<div class="language-[\w-]+ highlight[\w -]*"><pre><span></span><code>)(.*?)(</code></pre></div>)', re.DOTALL
+)
+
+# Why: Pygments' token elements are a class and nothing else, never nested (highlighted lines excepted).
+PYGMENTS_TOKEN = re.compile(r'<span class="[\w -]+">|</span>')
+
+# Why: a block with highlighted lines marks them with this class, which is more than colour.
+HIGHLIGHTED_LINE = 'class="hll"'
+
+
+def highlighted_blocks(html: str) -> list[re.Match[str]]:
+    """The untitled code blocks of ``html`` as pymdownx.highlight writes them: groups (opening, code, closing).
+
+    >>> [m.group(2) for m in highlighted_blocks('<div class="language-python highlight"><pre><span></span><code>x</code></pre></div>')]
+    ['x']
+    """
+    return list(HIGHLIGHTED_BLOCK.finditer(html))
+
+
+def without_tokens(code: str) -> str:
+    """A block's code without Pygments' token elements: the same text, its line anchors kept."""
+    return PYGMENTS_TOKEN.sub("", code)
+
+
+# ── Material's search ────────────────────────────────────────────────────────
+
+# Why: Material's page asks for the search index at this address as its bundle starts, and hands the index's
+# config and docs to its search worker; the site's text (about a lesson's weight, gzipped) is kept apart, and
+# the course's search worker (docs/javascripts/search-worker.js) loads it when the reader first searches.
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_TEXT = "search/search_index.full.json"
+# Why: the page's configuration (<script id="__config">, JSON) names Material's search worker by this address.
+SEARCH_WORKER = re.compile(r'("search":\s*")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]{8}\.min\.js)(")')
+CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">.*?</script>', re.DOTALL)
+
+
+def with_course_search_worker(html: str) -> str | None:
+    """``html`` with its configuration naming the course's search worker, which runs Material's; None without one.
+
+    The course's worker is ``javascripts/search-worker.js``, at the same depth as Material's assets.
+
+    >>> with_course_search_worker('<script id="__config" type="application/json">{"search": "../assets/javascripts/workers/search.a7633da7.min.js"}</script>')
+    '<script id="__config" type="application/json">{"search": "../javascripts/search-worker.js"}</script>'
+    """
+    config = CONFIG_SCRIPT.search(html)
+    if config is None:
+        return None
+    changed, count = SEARCH_WORKER.subn(r"\1\2javascripts/search-worker.js\4", config.group(0))
+    if count != 1:
+        return None
+    return html[: config.start()] + changed + html[config.end() :]
+
+
+# Why: Material's worker's file name carries a content hash; the course's worker is told it when the site is
+# built (a worker served by the service worker does not see its own address's query or fragment).
+WORKER_PLACEHOLDER = "__MATERIAL_SEARCH_WORKER__"
+
+
+def name_material_worker(site: Path) -> None:
+    """Write the name of Material's search worker into the course's, in the built site."""
+    workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise ValueError(f"expected one Material search worker in {site}/assets/javascripts/workers/, found {workers}")
+    ours = site / "javascripts" / "search-worker.js"
+    text = ours.read_text(encoding="utf-8")
+    if text.count(WORKER_PLACEHOLDER) != 1:
+        raise ValueError(f"{ours}: expected {WORKER_PLACEHOLDER} once")
+    ours.write_text(text.replace(WORKER_PLACEHOLDER, workers[0].name), encoding="utf-8")
+
+
+def split_search_index(site: Path) -> None:
+    """Move the site's text out of Material's search index into SEARCH_TEXT; the index keeps its config, no docs.
+
+    Why: Material's index is {config, docs}; the page needs only its config at start (its search
+    highlighting on a page reached from a result uses the config alone).
+    """
+    index = site / SEARCH_INDEX
+    full = json.loads(index.read_text(encoding="utf-8"))
+    (site / SEARCH_TEXT).write_text(json.dumps({"docs": full["docs"]}, separators=(",", ":")), encoding="utf-8")
+    index.write_text(json.dumps({**full, "docs": []}, separators=(",", ":")), encoding="utf-8")

@@ -1,0 +1,429 @@
+"""The theme adapter's contract: each assumption about Material for MkDocs, checked against the installed release.
+
+``site_examples/material_adapter.py`` (the build) and
+``docs/javascripts/material-adapter.js`` (the reader's browser) hold every
+assumption the course makes about Material, traced against one release
+(``MATERIAL_VERSION``); the build refuses any other. Each ``CHECKS`` entry
+below checks one assumption against the installed Material's own files
+(its templates, its bundle, its style sheets), never against the adapter's
+code; the markup pymdownx writes is checked against its own output. A few
+tests read the built site. To move the pin: install the new release, run
+this file, fix what fails in the two adapter files, then change
+``MATERIAL_VERSION`` and the runtime adapter's ``VERSION``
+("Maintaining the course": "Following a Material release").
+
+``test_a_changed_assumption_fails_its_check`` shows the contract can fail:
+for every check, a copy of Material's files with the one thing it relies on
+renamed makes that check fail.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import markdown
+import pytest
+
+from site_examples import material_adapter
+from site_examples.material_adapter import (
+    MATERIAL_VERSION,
+    check_material_version,
+    installed_material_version,
+    material_templates,
+)
+from tests.helpers import ROOT
+
+RUNTIME = ROOT / "docs" / "javascripts" / "material-adapter.js"
+PALETTE_PARTIAL = ROOT / "overrides" / "partials" / "palette.html"
+
+
+def _one(templates: Path, pattern: str) -> Path:
+    found = sorted(templates.glob(pattern))
+    assert len(found) == 1, f"{pattern}: {found}"
+    return found[0]
+
+
+def bundle(templates: Path) -> str:
+    return _one(templates, "assets/javascripts/bundle.*.min.js").read_text(encoding="utf-8")
+
+
+def main_css(templates: Path) -> str:
+    return _one(templates, "assets/stylesheets/main.*.min.css").read_text(encoding="utf-8")
+
+
+def palette_css(templates: Path) -> str:
+    return _one(templates, "assets/stylesheets/palette.*.min.css").read_text(encoding="utf-8")
+
+
+def template(templates: Path, name: str) -> str:
+    return (templates / name).read_text(encoding="utf-8")
+
+
+def runtime_constant(name: str) -> str:
+    """The text of ``const NAME = …;`` in the runtime adapter (the value the course's scripts use)."""
+    match = re.search(rf"^\s*const {name} = (.+?);$", RUNTIME.read_text(encoding="utf-8"), re.MULTILINE)
+    assert match, f"material-adapter.js defines no const {name}"
+    return match.group(1)
+
+
+# ── One check per assumption ────────────────────────────────────────────────
+
+
+def check_storage_definition(templates: Path) -> None:
+    """Build: Material defines __md_get (with __md_scope) in one inline script the storage guard can find and wrap."""
+    assert '{% include "partials/javascripts/base.html" %}' in template(templates, "base.html")
+    script = template(templates, "partials/javascripts/base.html")
+    assert material_adapter.STORAGE_DEFINITION.search(script), (
+        "__md_scope and __md_get are no longer defined in one inline script"
+    )
+    assert 'getItem(t.pathname+"."+e)' in script, (
+        "a setting is no longer kept under the scope's pathname, a dot and its key"
+    )
+
+
+def check_button_classes(templates: Path) -> None:
+    """Build and runtime: md-button and md-button--primary are Material's button styles."""
+    css = main_css(templates)
+    for name in material_adapter.button_class(primary=True).split():
+        assert re.search(rf"\.{name}[^\w-]", css), f"Material's style sheet has no .{name}"
+
+
+def check_wrapped_tables(templates: Path) -> None:
+    """Build and runtime: the bundle wraps each class-less table in md-typeset__scrollwrap > md-typeset__table."""
+    js = bundle(templates)
+    assert "table:not([class])" in js, "Material's bundle no longer picks class-less tables"
+    assert re.search(r'"div",\{class:"md-typeset__scrollwrap"\},\w+\("div",\{class:"md-typeset__table"\}', js), (
+        "the table boxes changed"
+    )
+    assert (
+        runtime_constant("TABLE_WRAP") == '"md-typeset__scrollwrap"'
+        and runtime_constant("TABLE_INNER") == '"md-typeset__table"'
+    )
+
+
+def check_page_announcements(templates: Path) -> None:
+    """Runtime (onPage): the bundle publishes its page stream as window.document$."""
+    assert re.search(r"window\.document\$=\w+", bundle(templates)), "Material's bundle no longer sets window.document$"
+
+
+def check_swapped_components(templates: Path) -> None:
+    """Runtime (swappedElements): what Material swaps and mounts carries data-md-component."""
+    assert 'data-md-component="container"' in template(templates, "base.html")
+    assert "data-md-component" in bundle(templates) and runtime_constant("SWAPPED") == '"[data-md-component]"'
+
+
+def check_article(templates: Path) -> None:
+    """Runtime (article, inText): a page's text is article.md-content__inner, typeset under .md-typeset."""
+    assert '<article class="md-content__inner md-typeset">' in template(templates, "base.html")
+    assert (
+        runtime_constant("ARTICLE") == '"article.md-content__inner"' and runtime_constant("TYPESET") == '".md-typeset"'
+    )
+
+
+def check_colour_scheme(templates: Path) -> None:
+    """Runtime (colourScheme): <body data-md-color-scheme>, "slate" being the dark scheme."""
+    assert '<body dir="{{ direction }}" data-md-color-scheme=' in template(templates, "base.html")
+    assert "[data-md-color-scheme=slate]" in palette_css(templates), "Material has no slate scheme"
+
+
+def check_switching_mark(templates: Path) -> None:
+    """Runtime (palette): data-md-color-switching on <body> turns every transition off."""
+    assert re.search(r"\[data-md-color-switching\] \*[^{]*\{transition-duration:0s!important\}", palette_css(templates))
+
+
+def check_palette_partial(templates: Path) -> None:
+    """Template (overrides/partials/palette.html): Material's form, minus the component name the bundle mounts on."""
+    theirs = template(templates, "partials/palette.html")
+    ours = PALETTE_PARTIAL.read_text(encoding="utf-8")
+    assert '<form class="md-header__option" data-md-component="palette">' in theirs
+    for part in [
+        'class="md-option"',
+        'name="__palette"',
+        'id="__palette_{{ loop.index0 }}"',
+        'data-md-color-media="{{ option.media }}"',
+        '<label class="md-header__button md-icon" title="{{ option.toggle.name }}" for="__palette_{{ loop.index % loop.length }}" hidden>',
+    ]:
+        assert part in theirs, f"Material's palette partial changed: {part}"
+        assert part in ours, f"overrides/partials/palette.html lost: {part}"
+    for key in ["scheme", "primary", "accent"]:
+        assert f"data-md-color-{key}=\"{{{{ {key} | replace(' ', '-') }}}}\"" in theirs, key
+        assert f'data-md-color-{key}="{{{{ {key} }}}}"' in ours, key
+    assert "data-md-component" not in ours.split("-#}", 1)[1]  # (its comment says why)
+    assert 'include "partials/palette.html"' in template(templates, "partials/header.html")
+
+
+def check_palette_mount(templates: Path) -> None:
+    """Runtime (palette): the bundle mounts its palette only on data-md-component="palette", nothing else."""
+    assert re.search(r'\.\.\.\w+\("palette"\)\.map\(', bundle(templates)), "the bundle finds its palette otherwise"
+
+
+def check_saved_palette(templates: Path) -> None:
+    """Runtime (palette): the palette is saved as __palette, {index, color: {media, scheme, primary, accent}}."""
+    js = bundle(templates)
+    assert '__md_set("__palette",' in js
+    assert re.search(r'index:\w+\.indexOf\(\w+\),color:\{media:\w+\.getAttribute\("data-md-color-media"\),scheme:', js)
+    early = template(templates, "partials/javascripts/palette.html")
+    assert '__md_get("__palette")' in early and '"data-md-color-"+key' in early
+    assert runtime_constant("PALETTE_KEY") == '"__palette"'
+
+
+def worker(templates: Path) -> str:
+    return _one(templates, "assets/javascripts/workers/search.*.min.js").read_text(encoding="utf-8")
+
+
+def check_search_index(templates: Path) -> None:
+    """Build (split_search_index): the page asks for search/search_index.json at start and hands its config and docs on."""
+    js = bundle(templates)
+    assert 'new URL("search/search_index.json",' in js
+    assert re.search(r"\(\{config:(\w+),docs:(\w+)\}\)=>\w+\.next\(\{type:0,data:\{config:\1,docs:\2,options:", js), (
+        "setup changed"
+    )
+    assert material_adapter.SEARCH_INDEX == "search/search_index.json"
+
+
+def check_search_worker_address(templates: Path) -> None:
+    """Build (with_course_search_worker): the page's configuration names the search worker, which the bundle starts."""
+    base = template(templates, "base.html")
+    entry = re.search(r'"search": "(assets/javascripts/workers/search\.[0-9a-f]{8}\.min\.js)" \| url', base)
+    assert entry, "the configuration no longer names the search worker"
+    rendered = '<script id="__config" type="application/json">{"search": "../' + entry.group(1) + '"}</script>'
+    assert material_adapter.with_course_search_worker(rendered) is not None
+    assert re.search(r"\(e,t=new Worker\(e\)\)", bundle(templates)) and re.search(
+        r"\w+\(\w+\.search,\w+\)", bundle(templates)
+    )
+
+
+def check_search_worker(templates: Path) -> None:
+    """Runtime (search-worker.js): Material's worker answers setup (0) with ready (1), query (2) with result (3)."""
+    js = worker(templates)
+    assert 'addEventListener("message",' in js
+    assert re.search(r"case 0:return yield \w+\(\w+\.data\.config\),\w+=new \w+\(\w+\.data\),\{type:1\};case 2:", js)
+    assert re.search(r"return\{type:3,data:", js)
+    assert re.search(r"function \w+\(e\)\{return e\.type===1\}", bundle(templates)), (
+        "the page no longer waits for ready"
+    )
+
+
+def check_search_dialog(templates: Path) -> None:
+    """Runtime (searchDialog): the search is the .md-search panel, a dialog once the bundle has mounted it."""
+    assert 'class="md-search" data-md-component="search"' in template(templates, "partials/search.html")
+    assert 'role:"dialog"' in bundle(templates)
+    assert runtime_constant("SEARCH_DIALOG") == '".md-search[role=dialog]"'
+
+
+def check_root_classes(templates: Path) -> None:
+    """Template (overrides/main.html): the bundle turns <html>'s no-js into js and adds js-focus-visible."""
+    assert '<html lang="{{ lang.t(\'language\') }}" class="no-js">' in template(templates, "base.html")
+    js = bundle(templates)
+    assert 'classList.remove("no-js");document.documentElement.classList.add("js")' in js
+    assert 'documentElement.classList.add("js-focus-visible")' in js
+
+
+def check_own_bundle_folder(templates: Path) -> None:
+    """Tests (tests/browser/accounting.js): Material's scripts are all under assets/javascripts/, none of the course's."""
+    assert list(templates.glob("assets/javascripts/bundle.*.min.js"))
+    assert "assets/javascripts/" in (ROOT / "tests" / "browser" / "accounting.js").read_text(encoding="utf-8")
+
+
+def check_navigation(templates: Path) -> None:
+    """Scripts driving the site (nav_link, HOME_LINK): the navigation is nav.md-nav--primary, the logo a home link."""
+    nav = template(templates, "partials/nav.html")
+    assert '{% set class = "md-nav md-nav--primary" %}' in nav and '<nav class="{{ class }}"' in nav
+    logo = template(templates, "partials/header.html")
+    assert re.search(
+        r'<a href="\{\{ config\.extra\.homepage \| d\(nav\.homepage\.url, true\) \| url \}\}" title="[^"]*" class="md-header__button md-logo"',
+        logo,
+    )
+    assert (
+        material_adapter.nav_link("x").startswith("nav.md-nav--primary a")
+        and material_adapter.HOME_LINK == "a.md-header__button.md-logo"
+    )
+
+
+def check_header(templates: Path) -> None:
+    """Runtime (theme colour): the header is header.md-header, its colour the one a phone's bar takes."""
+    header = template(templates, "partials/header.html")
+    assert '{% set class = "md-header" %}' in header and '<header class="{{ class }}"' in header
+
+
+CHECKS: list[Callable[[Path], None]] = [
+    check_storage_definition,
+    check_button_classes,
+    check_wrapped_tables,
+    check_page_announcements,
+    check_swapped_components,
+    check_article,
+    check_colour_scheme,
+    check_switching_mark,
+    check_palette_partial,
+    check_palette_mount,
+    check_saved_palette,
+    check_search_index,
+    check_search_worker_address,
+    check_search_worker,
+    check_search_dialog,
+    check_root_classes,
+    check_own_bundle_folder,
+    check_navigation,
+    check_header,
+]
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
+def test_material_keeps_the_assumption(check: Callable[[Path], None]) -> None:
+    check(material_templates())
+
+
+# For each check, one change to a copy of Material's files that breaks exactly what it relies on.
+BREAKS: dict[str, tuple[str, str, str]] = {
+    "check_storage_definition": ("partials/javascripts/base.html", "__md_get=", "__md_read="),
+    "check_button_classes": ("assets/stylesheets/main.*.min.css", ".md-button--primary", ".md-button--main"),
+    "check_wrapped_tables": ("assets/javascripts/bundle.*.min.js", "md-typeset__scrollwrap", "md-typeset__scroll"),
+    "check_page_announcements": ("assets/javascripts/bundle.*.min.js", "window.document$=", "window.page$="),
+    "check_swapped_components": ("base.html", 'data-md-component="container"', 'data-md-part="container"'),
+    "check_article": (
+        "base.html",
+        '<article class="md-content__inner md-typeset">',
+        '<article class="md-content__text md-typeset">',
+    ),
+    "check_colour_scheme": (
+        "assets/stylesheets/palette.*.min.css",
+        "[data-md-color-scheme=slate]",
+        "[data-md-color-scheme=dark]",
+    ),
+    "check_switching_mark": (
+        "assets/stylesheets/palette.*.min.css",
+        "[data-md-color-switching]",
+        "[data-md-color-changing]",
+    ),
+    "check_palette_partial": ("partials/palette.html", 'name="__palette"', 'name="__colours"'),
+    "check_palette_mount": ("assets/javascripts/bundle.*.min.js", '("palette").map(', '("colours").map('),
+    "check_saved_palette": ("assets/javascripts/bundle.*.min.js", '__md_set("__palette",', '__md_set("__colours",'),
+    "check_search_index": ("assets/javascripts/bundle.*.min.js", "search/search_index.json", "search/index.json"),
+    "check_search_worker_address": (
+        "base.html",
+        '"search": "assets/javascripts/workers/',
+        '"worker": "assets/javascripts/workers/',
+    ),
+    "check_search_worker": ("assets/javascripts/workers/search.*.min.js", "{type:1};case 2:", "{type:4};case 2:"),
+    "check_search_dialog": ("assets/javascripts/bundle.*.min.js", 'role:"dialog"', 'role:"region"'),
+    "check_root_classes": (
+        "assets/javascripts/bundle.*.min.js",
+        'classList.add("js-focus-visible")',
+        'classList.add("js-focus")',
+    ),
+    "check_own_bundle_folder": ("assets/javascripts/bundle.*.min.js", "", ""),
+    "check_navigation": ("partials/nav.html", "md-nav--primary", "md-nav--main"),
+    "check_header": ("partials/header.html", '{% set class = "md-header" %}', '{% set class = "md-top" %}'),
+}
+
+COPIED = [
+    "base.html",
+    "partials/palette.html",
+    "partials/header.html",
+    "partials/nav.html",
+    "partials/search.html",
+    "partials/javascripts/palette.html",
+    "partials/javascripts/base.html",
+    "assets/javascripts/bundle.*.min.js",
+    "assets/javascripts/workers/search.*.min.js",
+    "assets/stylesheets/main.*.min.css",
+    "assets/stylesheets/palette.*.min.css",
+]
+
+
+def copy_of_material(into: Path) -> Path:
+    """The files the checks read, copied from the installed Material into ``into`` with their relative paths."""
+    source = material_templates()
+    for pattern in COPIED:
+        for path in source.glob(pattern):
+            target = into / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    return into
+
+
+def test_every_check_has_a_break() -> None:
+    assert sorted(BREAKS) == sorted(check.__name__ for check in CHECKS)
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
+def test_a_changed_assumption_fails_its_check(check: Callable[[Path], None], tmp_path: Path) -> None:
+    templates = copy_of_material(tmp_path)
+    check(templates)  # the unchanged copy passes
+    pattern, old, new = BREAKS[check.__name__]
+    path = _one(templates, pattern)
+    if old:
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (pattern, old)
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    else:
+        path.unlink()  # the bundle moved out of assets/javascripts/
+    with pytest.raises(AssertionError):
+        check(templates)
+
+
+# ── pymdownx's markup (code_later.py), from pymdownx's own output ────────────
+
+HIGHLIGHT = {"pymdownx.highlight": {"anchor_linenums": True, "pygments_lang_class": True}}
+
+
+def _rendered(source: str) -> str:
+    return markdown.markdown(
+        source, extensions=["pymdownx.highlight", "pymdownx.superfences"], extension_configs=HIGHLIGHT
+    )
+
+
+def test_pymdownx_writes_the_block_the_adapter_finds() -> None:
+    rendered = _rendered('```python\nx = "<b>"  # c\n```\n')
+    blocks = material_adapter.highlighted_blocks(rendered)
+    assert len(blocks) == 1
+    anchor = '<a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>'
+    assert material_adapter.without_tokens(blocks[0].group(2)) == anchor + 'x = "&lt;b&gt;"  # c\n'
+    assert material_adapter.HIGHLIGHTED_LINE not in rendered
+
+
+def test_pymdownx_marks_highlighted_lines_as_the_adapter_expects() -> None:
+    assert material_adapter.HIGHLIGHTED_LINE in _rendered('```python hl_lines="1"\nx = 1\n```\n')
+
+
+# ── The pin, and the built site ──────────────────────────────────────────────
+
+
+def test_the_installed_material_is_the_pinned_one() -> None:
+    """The build refuses another release (overrides/hooks/theme.py); so does this, naming both versions."""
+    assert installed_material_version() == MATERIAL_VERSION
+    check_material_version()
+    assert runtime_constant("VERSION") == f'"{MATERIAL_VERSION}"'
+    with pytest.raises(
+        material_adapter.MaterialVersionError, match=r"mkdocs-material 9\.99\.0 is installed, .* against 9\.8\.2"
+    ):
+        check_material_version("9.99.0")
+
+
+def test_the_adapters_examples() -> None:
+    result = doctest.testmod(material_adapter, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_the_built_page_uses_the_course_palette_and_the_adapter_first(built_site: Path) -> None:
+    page = (built_site / "lessons" / "self-attention" / "index.html").read_text(encoding="utf-8")
+    assert 'data-md-component="palette"' not in page and "data-course-palette" in page
+    assert page.count('name="__palette"') == 3
+    assert page.index("javascripts/material-adapter.js") < page.index("assets/javascripts/bundle.")
+    assert '"search": "../../javascripts/search-worker.js"' in page
+    worker = (built_site / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
+    assert (
+        f'"../assets/javascripts/workers/{_one(material_templates(), "assets/javascripts/workers/search.*.min.js").name}"'
+        in worker
+    )
+    index = json.loads((built_site / material_adapter.SEARCH_INDEX).read_text(encoding="utf-8"))
+    text = json.loads((built_site / material_adapter.SEARCH_TEXT).read_text(encoding="utf-8"))
+    assert index["docs"] == [] and index["config"]["lang"] == ["en"]  # English: the worker loads no language pack
+    assert any(doc["location"] == "lessons/self-attention/" for doc in text["docs"])
+    assert page.count(material_adapter.storage_guard_script()) == 1  # overrides/hooks/material_storage.py
