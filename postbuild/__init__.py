@@ -16,7 +16,8 @@ The order (:data:`STEPS`):
 
 1. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
    (the Python runtime), ``model_files`` (the lab's model);
-2. rewrites of the finished HTML: ``notebook_pages`` (a notebook's styles cut, its figures in
+2. rewrites of the finished HTML: ``search`` (the course's search worker named in every page, the site's text
+   out of Material's index), ``notebook_pages`` (a notebook's styles cut, its figures in
    files), ``stylesheets`` (one style sheet for the site's own), ``not_found`` (``404.html`` works
    under any path), ``csp`` (the Content-Security-Policy, computed from the HTML as served, so
    last of the rewrites);
@@ -49,6 +50,7 @@ STEPS = (
     "vendor",
     "pyodide",
     "model_files",
+    "search",
     "notebook_pages",
     "stylesheets",
     "not_found",
