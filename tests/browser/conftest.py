@@ -24,8 +24,12 @@ downloaded.
 
 from __future__ import annotations
 
+import base64
+import fcntl
+import hashlib
 import html
 import json
+import os
 import socket
 import time
 import weakref
@@ -148,10 +152,14 @@ def _watched_page(browser: Browser, traffic: Traffic, **options: object) -> Page
     return _watch(_watched_context(browser, traffic, **options).new_page(), traffic)
 
 
-def _watched_context(browser: Browser, traffic: Traffic, **options: object) -> BrowserContext:
+def _watched_context(
+    browser: Browser, traffic: Traffic, snapshot: StoredSnapshot | None = None, **options: object
+) -> BrowserContext:
     options = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block", **options}
     context = with_tools(browser.new_context(**options))
     context.set_default_timeout(TIMEOUT_MS)
+    if snapshot is not None:
+        _store_snapshot(context, snapshot, traffic.origin + "/")
     if options["service_workers"] == "allow":
         context.route("**/*", traffic.route)  # each request let go on, or aborted, by the harness
     else:
@@ -194,12 +202,17 @@ def page(browser: Browser, traffic: Traffic) -> Iterator[Page]:
 
 
 @pytest.fixture
-def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page]]:
-    """Pages like ``page``'s, each in a fresh context with options of its own (``color_scheme``, ``viewport``...)."""
+def open_page(browser: Browser, traffic: Traffic, request: pytest.FixtureRequest) -> Iterator[Callable[..., Page]]:
+    """Pages like ``page``'s, each in a fresh context with options of its own (``color_scheme``, ``viewport``...).
+
+    ``visited=True``: the context of a reader who came before, Python's memory snapshot stored (``return_visit``).
+    """
     pages: list[Page] = []
 
-    def open_(**options: object) -> Page:
-        pages.append(_watched_page(browser, traffic, **options))
+    def open_(*, visited: bool = False, **options: object) -> Page:
+        snapshot = request.getfixturevalue("python_snapshot") if visited else None
+        context = _watched_context(browser, traffic, snapshot, **options)
+        pages.append(_watch(context.new_page(), traffic))
         return pages[-1]
 
     yield open_
@@ -210,47 +223,120 @@ def open_page(browser: Browser, traffic: Traffic) -> Iterator[Callable[..., Page
 
 # Whether the Python worker has stored its memory snapshot for the site (docs/runner/worker.js).
 _SNAPSHOT_STORED = """async ([name, key]) => (await (await caches.open(name)).keys()).some((request) => request.url === key)"""
+# The stored snapshot as the page keeps it: its headers (the runtime's and its own sha256) and its bytes, in base64.
+_SNAPSHOT_READ = """async ([name, key]) => {
+  const response = await (await caches.open(name)).match(key);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  const headers = [...response.headers].filter(([name]) => name === "content-type" || name.startsWith("x-attention-course-"));
+  return { headers: Object.fromEntries(headers), body: btoa(text) };
+}"""
+# The same, put into this context's Cache Storage: the bytes fetched from the address that serves them, the headers given.
+_SNAPSHOT_WRITE = """async ([name, key, from, headers]) => {
+  const response = await fetch(from);
+  if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
+  await (await caches.open(name)).put(key, new Response(await response.arrayBuffer(), { headers }));
+}"""
 
 
-@pytest.fixture(scope="module")
-def _module_context(browser: Browser, site_url: str, built_site: Path) -> Iterator[tuple[BrowserContext, Traffic]]:
-    """A context whose Cache Storage holds Python's memory snapshot before any test uses it (order does not matter)."""
+@dataclass(frozen=True)
+class StoredSnapshot:
+    """Python's memory snapshot as a reader's browser keeps it after a first visit (``docs/runner/python-session.js``)."""
+
+    cache: str  # the Cache Storage it lives in
+    key: str  # its address there
+    headers: dict[str, str]  # the runtime it was made by and its sha256, which a start checks
+    source: str  # where its bytes are served from, to be put there (:func:`_store_snapshot`)
+
+
+class _SnapshotServer(StaticHandler):
+    """The stored snapshot's bytes, for any origin of the loopback to fetch (the site's pages put them in storage)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def _snapshot_names(site_url: str, built_site: Path) -> tuple[str, str]:
+    version = json.loads((built_site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))["version"]
+    return f"attention-course-python-snapshot:{site_url}", f"{site_url}pyodide/python-{version}.snapshot"
+
+
+def _first_visit_snapshot(browser: Browser, site_url: str, built_site: Path) -> tuple[str, str, dict[str, str], bytes]:
+    """Start Python once, as a reader's first visit does, and read back the snapshot the page stored."""
     traffic = Traffic(origin=site_url.rstrip("/"))
     context = _watched_context(browser, traffic)
-    page = _watch(context.new_page(), traffic)
-    page.goto(site_url + "lessons/scaled-dot-product-attention/")
-    page.locator("[data-runner]").first.hover()  # pointing at a block starts Python
-    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
-    version = json.loads((built_site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))["version"]
-    snapshot = [f"attention-course-python-snapshot:{site_url}", f"{site_url}pyodide/python-{version}.snapshot"]
-    # (Playwright's wait_for_function takes a promise for a truthy value: an asynchronous check is polled here.)
-    poll(page, lambda: page.evaluate(_SNAPSHOT_STORED, snapshot), bool, "Python's memory snapshot was not stored")
-    page.close()
-    _check(traffic)
-    yield context, traffic
-    context.close()
+    try:
+        page = _watch(context.new_page(), traffic)
+        page.goto(site_url + "lessons/scaled-dot-product-attention/")
+        page.locator("[data-runner]").first.hover()  # pointing at a block starts Python
+        expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+        names = list(_snapshot_names(site_url, built_site))
+        # (Playwright's wait_for_function takes a promise for a truthy value: an asynchronous check is polled here.)
+        poll(page, lambda: page.evaluate(_SNAPSHOT_STORED, names), bool, "Python's memory snapshot was not stored")
+        stored = page.evaluate(_SNAPSHOT_READ, names)
+        _check(traffic)
+    finally:
+        context.close()
+    return names[0], names[1], stored["headers"], base64.b64decode(stored["body"])
+
+
+@pytest.fixture(scope="session")
+def python_snapshot(
+    browser: Browser, site_url: str, built_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[StoredSnapshot]:
+    """The snapshot a first visit stores, made once for the whole run and kept in its temporary folder.
+
+    Every process of a parallel run (pytest-xdist's workers share their folders' parent) takes it from there: the
+    first to need it starts Python and writes it, under a lock; the others wait for the lock and read it. Each
+    process serves the bytes from a server of its own on the loopback, which the pages that store it fetch from:
+    the 25 MB go from the file to the browser without passing through the test process.
+    """
+    # This run's own folder: under pytest-xdist, the parent of every worker's; else the process's own.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder = shared / ("python-snapshot-" + hashlib.sha256(f"{site_url} {built_site}".encode()).hexdigest()[:16])
+    with open(shared / "python-snapshot.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "meta.json").is_file():
+            cache, key, headers, body = _first_visit_snapshot(browser, site_url, built_site)
+            folder.mkdir(exist_ok=True)
+            (folder / "snapshot").write_bytes(body)
+            (folder / "meta.json").write_text(json.dumps({"cache": cache, "key": key, "headers": headers}), "utf-8")
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    with serve(folder, free_address(), _SnapshotServer) as url:
+        yield StoredSnapshot(meta["cache"], meta["key"], meta["headers"], url + "snapshot")
+
+
+def _store_snapshot(context: BrowserContext, snapshot: StoredSnapshot, site_url: str) -> None:
+    """Put ``snapshot`` into ``context``'s Cache Storage, as a first visit would have left it.
+
+    From a page of the site's origin that only this step opens (the sitemap: no script of the site's runs), before
+    the context's requests are recorded (``_watched_context``): its fetch of the bytes goes to the snapshot's server.
+    """
+    seeding = context.new_page()
+    seeding.goto(site_url + "sitemap.xml")
+    seeding.evaluate(_SNAPSHOT_WRITE, [snapshot.cache, snapshot.key, snapshot.source, snapshot.headers])
+    assert seeding.evaluate(_SNAPSHOT_STORED, [snapshot.cache, snapshot.key])
+    seeding.close()
 
 
 @pytest.fixture
-def return_visit(_module_context: tuple[BrowserContext, Traffic]) -> Iterator[Page]:
-    """Like ``page``, but a new tab in one context that the module's tests share, as a reader's browser is shared.
+def return_visit(browser: Browser, traffic: Traffic, python_snapshot: StoredSnapshot) -> Iterator[Page]:
+    """Like ``page``, in the browser of a reader who came before: Python's memory snapshot is already stored.
 
-    Its HTTP cache and Cache Storage are kept from test to test: the context is made with the snapshot of
-    Python's memory stored (``_module_context``), so every test's worker starts from it
-    (``docs/runner/worker.js``), sooner than a first start, whatever the order the tests run in. What a test
-    could leave for the next is the site's other storage (the reader's saved edits, in localStorage, and
-    IndexedDB): cleared before each test. The first start and the snapshot's start are each tested in
-    ``test_runner_startup.py``; tests of the start-up itself, or of what is stored, use ``page``.
+    A fresh context (nothing else is kept from another test), whose Cache Storage holds the snapshot a first
+    visit stores (``python_snapshot``): the page's worker starts from it (``docs/runner/worker.js``), sooner
+    than a first start. The first start and the snapshot's start are each tested in ``test_runner_startup.py``;
+    tests of the start-up itself, or of what is stored, use ``page``. ``open_page(visited=True)`` gives such
+    pages with options of their own.
     """
-    context, traffic = _module_context
-    for found in (traffic.blocked, traffic.page_errors, traffic.console_errors):
-        found.clear()  # what an earlier test of the module left was reported there
+    context = _watched_context(browser, traffic, python_snapshot)
     page = _watch(context.new_page(), traffic)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Storage.clearDataForOrigin", {"origin": traffic.origin, "storageTypes": "local_storage,indexeddb"})
-    cdp.detach()
     yield page
-    page.close()
+    context.close()
     _check(traffic)
 
 

@@ -111,9 +111,12 @@ def axe(page: Page, options: str = OPTIONS, within: str | None = None) -> list[s
     return lines
 
 
-def scheme_page(open_page, scheme: str) -> Page:
-    # axe is injected as an inline script, which the site's policy refuses (see the module's docstring).
-    return open_page(color_scheme=scheme, bypass_csp=True)
+def scheme_page(open_page, scheme: str, *, visited: bool = False) -> Page:
+    """A page in ``scheme``; ``visited``: with Python's memory snapshot stored, as after a first visit (``return_visit``).
+
+    axe is injected as an inline script, which the site's policy refuses (see the module's docstring).
+    """
+    return open_page(color_scheme=scheme, bypass_csp=True, visited=visited)
 
 
 def expect_scheme(page: Page, scheme: str) -> None:
@@ -191,7 +194,7 @@ def test_axe_within_a_component_checks_that_component_and_only_it(open_page, sit
 @pytest.mark.long
 def test_pages_pass_axe_as_the_reader_uses_them(open_page, site_url: str) -> None:
     """After Python has loaded and run a block, in the lab's trained model, with a quiz graded, with search open."""
-    page = scheme_page(open_page, "light")
+    page = scheme_page(open_page, "light", visited=True)
     found: dict[str, list[str]] = {}
 
     def check(where: str) -> None:

@@ -88,7 +88,8 @@ def test_the_bundle_is_cached_and_a_broken_source_fails_the_build_with_esbuilds_
     assert list((tmp_path / "other").iterdir()) == []  # nothing half-built is left to be served later
 
 
-def test_a_page_loads_no_editor_until_the_reader_goes_into_a_block(page: Page, site_url: str) -> None:
+def test_a_page_loads_no_editor_until_the_reader_goes_into_a_block(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     requests = _editor_requests(page)
     page.goto(site_url + LESSON, wait_until="networkidle")
     block = _block(page, 1)
@@ -110,7 +111,7 @@ def test_a_page_loads_no_editor_until_the_reader_goes_into_a_block(page: Page, s
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_editor_colours_code_as_the_page_does(open_page, site_url: str, scheme: str) -> None:
     """Every character of every block is drawn in the same colour before and after it becomes an editor."""
-    page = open_page(color_scheme=scheme)
+    page = open_page(visited=True, color_scheme=scheme)
     page.goto(site_url + "lessons/self-attention/", wait_until="networkidle")
     expect_scheme(page, scheme)
     page.evaluate(OPEN_SOLUTIONS)
@@ -137,7 +138,7 @@ def test_the_editor_colours_code_as_the_page_does(open_page, site_url: str, sche
 def test_the_schemes_colour_the_editor_differently(open_page, site_url: str) -> None:
     keyword = {}
     for scheme in ("light", "dark"):
-        page = open_page(color_scheme=scheme)
+        page = open_page(visited=True, color_scheme=scheme)
         page.goto(site_url + LESSON)
         expect_scheme(page, scheme)
         editor = _editor(page, 1)
@@ -168,7 +169,8 @@ def test_the_caret_goes_where_the_reader_clicked(return_visit: Page, site_url: s
     assert code.startswith("import nu") and code.index("X") in (9, 10), code[:20]  # "numXpy" or "nuXmpy"
 
 
-def test_what_is_typed_while_the_editor_loads_is_kept(page: Page, site_url: str) -> None:
+def test_what_is_typed_while_the_editor_loads_is_kept(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     held: list[Route] = []
     page.route("**/runner/editor.js", lambda route: held.append(route))  # answered only when the test says so
     page.goto(site_url + LESSON)
@@ -184,7 +186,8 @@ def test_what_is_typed_while_the_editor_loads_is_kept(page: Page, site_url: str)
     expect(_block(page, 1)).to_have_attribute("data-runner-edited", "")
 
 
-def test_an_editor_that_cannot_load_is_said_and_the_block_still_runs(page: Page, site_url: str, traffic) -> None:
+def test_an_editor_that_cannot_load_is_said_and_the_block_still_runs(return_visit: Page, site_url: str, traffic) -> None:
+    page = return_visit
     page.route("**/runner/editor.js", lambda route: route.abort())
     page.goto(site_url + LESSON)
     _block(page, 1).locator("pre[data-runner-code]").click()
@@ -239,8 +242,9 @@ def test_a_long_line_scrolls_and_is_not_cut(return_visit: Page, site_url: str) -
     assert abs(line - pygments) < 1.5, (line, pygments)
 
 
-def test_the_editor_runs_under_the_sites_policy(page: Page, site_url: str) -> None:
+def test_the_editor_runs_under_the_sites_policy(return_visit: Page, site_url: str) -> None:
     """CodeMirror's own style rules come as a constructed style sheet: no <style> element, no violation."""
+    page = return_visit
     page.add_init_script(WATCH)
     page.goto(site_url + LESSON)
     styles = page.evaluate("document.querySelectorAll('style').length")
@@ -255,7 +259,7 @@ def test_the_editor_runs_under_the_sites_policy(page: Page, site_url: str) -> No
 
 
 def test_the_editor_passes_axe(open_page, site_url: str) -> None:
-    page = scheme_page(open_page, "light")
+    page = scheme_page(open_page, "light", visited=True)
     page.goto(site_url + LESSON)
     settled(page, at_once=True)
     editor = _editor(page, 2)

@@ -265,7 +265,7 @@ def test_nothing_of_the_grader_loads_before_the_reader_comes_near(page: Page, si
 # Each scheme once and each width once: the exercise's colours come from the scheme, its layout from the width.
 @pytest.mark.parametrize(("scheme", "width"), [("light", 1280), ("dark", 390)])
 def test_an_exercise_in_use_passes_axe(open_page, site_url: str, scheme: str, width: int) -> None:
-    page = scheme_page(open_page, scheme)
+    page = scheme_page(open_page, scheme, visited=True)
     page.set_viewport_size({"width": width, "height": 900})
     _open(page, site_url + LESSON)
     settled(page, at_once=True)

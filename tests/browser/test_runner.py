@@ -325,7 +325,7 @@ def test_keyboard_only(return_visit: Page, site_url: str) -> None:
 
 
 def test_copy_puts_the_code_as_edited_on_the_clipboard(open_page, site_url: str) -> None:
-    page = open_page(permissions=["clipboard-read", "clipboard-write"])
+    page = open_page(visited=True, permissions=["clipboard-read", "clipboard-write"])
     page.goto(site_url + LESSON)
     editor = _editor(page, 2)
     editor.press("Control+End")
@@ -444,7 +444,7 @@ def test_instant_navigation_leaves_nothing_of_the_runner_behind(open_page, site_
     same page: a listener, interval, observer or worker that a page left behind would be counted ten times
     over by then, and is named by the line that registered it.
     """
-    page = open_page()
+    page = open_page(visited=True)
     accounting.install(page.context)
     readings = _Walk(page, site_url).to(12, (2, 12))
     assert page.locator(".cm-content[data-runner-code]").count() >= 1  # the editor was there, and in use
@@ -476,7 +476,7 @@ def test_the_runner_builds_only_inside_its_blocks_slots(open_page, site_url: str
     into which an element with a class goes: into the lesson, the whole lesson (traced on a long one in
     cc410da). A block's slot holds only the block.
     """
-    page = open_page()
+    page = open_page(visited=True)
     page.add_init_script(INSERTIONS)
     page.goto(site_url + "lessons/attention-at-scale/")
     expect(page.locator("[data-runner]")).to_have_count(len(_cpython_outputs("lessons/attention-at-scale.md")))

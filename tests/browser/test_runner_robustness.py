@@ -142,8 +142,9 @@ def test_input_says_it_is_not_supported(return_visit: Page, site_url: str) -> No
     assert "Errno 29" not in output
 
 
-def test_an_oversized_saved_edit_is_removed_and_said_so(page: Page, site_url: str) -> None:
+def test_an_oversized_saved_edit_is_removed_and_said_so(return_visit: Page, site_url: str) -> None:
     """A stored edit of a million lines (from a paste, or tampering) would slow every visit: it is dropped, with a note."""
+    page = return_visit
     page.add_init_script(
         """
         if (!sessionStorage.getItem('seeded')) {

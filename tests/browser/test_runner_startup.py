@@ -139,3 +139,12 @@ def test_a_snapshot_whose_bytes_changed_or_of_another_runtime_is_never_used(
     assert any("snapshot was dropped: its bytes changed since it was stored" in text for text in warnings), warnings
     _wait_for_snapshot(page, site_url, key)
     poll(page, lambda: _stored_size(page, site_url, key), lambda size: size == marks["snapshot-bytes"], "not replaced")
+
+
+def test_the_return_visit_fixture_starts_python_from_the_stored_snapshot(return_visit: Page, site_url: str) -> None:
+    """``return_visit`` (and ``open_page(visited=True)``), which most tests that run Python use, is a browser that
+    came before: its worker restores the snapshot a first visit stored (``conftest.python_snapshot``), makes none."""
+    outputs, marks = _run_all(return_visit, site_url + LESSON)
+    assert "snapshot-made" not in marks and "snapshot-rejected" not in marks
+    assert marks["snapshot-bytes"] > 10_000_000  # Python's whole memory, restored
+    assert outputs == _cpython_outputs("lessons/scaled-dot-product-attention.md")

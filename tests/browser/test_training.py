@@ -300,9 +300,10 @@ def _go(page: Page, site_url: str, path: str) -> None:
 
 
 
-def test_navigating_away_leaves_no_listener_timer_or_training_behind(page: Page, site_url: str) -> None:
+def test_navigating_away_leaves_no_listener_timer_or_training_behind(return_visit: Page, site_url: str) -> None:
     """What the course holds at OTHER after a visit to a lesson without the widget equals what it holds there after a
     visit to the widget's page while it trained (``tests/browser/accounting.py``), and no chunk is asked for after."""
+    page = return_visit
     accounting.install(page.context)
     page.goto(site_url + OTHER)
     page.evaluate("window.__same_document = true")

@@ -189,7 +189,8 @@ def test_turning_scaling_off_sharpens_the_weights_as_the_math_says(page: Page, s
     )
 
 
-def test_a_custom_sentence_and_a_new_temperature_are_computed_live_in_pyodide(page: Page, site_url: str) -> None:
+def test_a_custom_sentence_and_a_new_temperature_are_computed_live_in_pyodide(return_visit: Page, site_url: str) -> None:
+    page = return_visit
     sentence = "My friend deposited the cash at the bank near the river"
     _open(page, site_url)
     box = page.locator("[data-control=sentence]")
@@ -316,8 +317,9 @@ def test_export_produces_csv_svg_and_png_files(page: Page, site_url: str) -> Non
     assert width > 600 and height > 400
 
 
-def test_csv_cells_a_spreadsheet_would_run_are_exported_as_text(page: Page, site_url: str) -> None:
+def test_csv_cells_a_spreadsheet_would_run_are_exported_as_text(return_visit: Page, site_url: str) -> None:
     """OWASP's CSV-injection advice: a cell starting with = + - @ (tab, CR) gets a leading ', numbers stay numbers."""
+    page = return_visit
     sentence = "=1+1 @SUM(A1) -2 cat"
     _open(page, site_url)
     box = page.locator("[data-control=sentence]")
@@ -479,7 +481,7 @@ def _axe_in_the_lab(page: Page) -> list:
 def test_words_the_model_does_not_know_are_named_with_what_it_does_with_them(open_page, site_url: str, scheme: str) -> None:
     sentence = "The student left her laptop in the car"
     assert unknown_words(sentence) == ["laptop"]  # the package says which, under CPython
-    page = open_page(color_scheme=scheme, bypass_csp=True)  # axe is injected as an inline script
+    page = open_page(visited=True, color_scheme=scheme, bypass_csp=True)  # axe is injected as an inline script
     _open(page, site_url)
     box = page.locator("[data-control=sentence]")
     box.fill(sentence)

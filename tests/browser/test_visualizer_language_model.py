@@ -287,7 +287,8 @@ def test_without_the_measured_costs_allowing_it_the_lab_offers_prepared_prompts_
 
 
 @pytest.mark.long
-def test_a_prompt_of_ones_own_runs_in_the_browser_only_when_asked(page: Page, site_url: str, built_site: Path) -> None:
+def test_a_prompt_of_ones_own_runs_in_the_browser_only_when_asked(return_visit: Page, site_url: str, built_site: Path) -> None:
+    page = return_visit
     if not LIVE:
         pytest.skip("the measured costs do not allow prompts of one's own: the site ships no model file")
     urls: list[str] = []

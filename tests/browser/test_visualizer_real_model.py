@@ -284,7 +284,8 @@ def _status(page: Page):
     return page.locator("[data-viz-status]")
 
 
-def test_the_model_runs_in_the_browser_only_when_asked(page: Page, site_url: str, built_site: Path) -> None:
+def test_the_model_runs_in_the_browser_only_when_asked(return_visit: Page, site_url: str, built_site: Path) -> None:
+    page = return_visit
     urls = _recorder(page)
     _open(page, site_url, "?model=minilm")
     manifest = json.loads((built_site / MODEL_FILES / "manifest.json").read_text(encoding="utf-8"))
@@ -349,7 +350,8 @@ def test_the_model_runs_in_the_browser_only_when_asked(page: Page, site_url: str
 # ── Words the hand-built model does not know; failures and Cancel ────────
 
 
-def test_a_sentence_with_unknown_words_goes_to_the_trained_model_in_one_click(page: Page, site_url: str, built_site: Path) -> None:
+def test_a_sentence_with_unknown_words_goes_to_the_trained_model_in_one_click(return_visit: Page, site_url: str, built_site: Path) -> None:
+    page = return_visit
     sentence = "The student left her laptop in the car"
     _open(page, site_url)
     box = page.locator("[data-control=sentence]")
@@ -417,7 +419,8 @@ def test_a_preset_file_or_the_manifest_failing_once_can_be_retried(page: Page, t
     traffic.console_errors.clear()  # the browser logs the aborted request
 
 
-def test_cancel_during_a_stalled_download_leaves_a_usable_lab(page: Page, site_url: str, index: dict) -> None:
+def test_cancel_during_a_stalled_download_leaves_a_usable_lab(return_visit: Page, site_url: str, index: dict) -> None:
+    page = return_visit
     hanging: list[Route] = []
     page.route(f"**/{MODEL_FILES}model.safetensors", lambda route: hanging.append(route))  # never answered
     _open(page, site_url, "?model=minilm")

@@ -88,7 +88,7 @@ def _ids(page: Page) -> list[int]:
 
 @pytest.mark.long
 def test_the_page_writes_what_cpython_writes(open_page, site_url: str, built_site: Path, model) -> None:
-    page = scheme_page(open_page, "light")  # axe at the end: it is injected as a script, which the policy refuses
+    page = scheme_page(open_page, "light", visited=True)  # axe at the end: it is injected as a script, which the policy refuses
     urls: list[str] = []
     page.on("request", lambda request: urls.append(request.url))
     page.goto(site_url + LAB)
