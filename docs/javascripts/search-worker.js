@@ -2,9 +2,9 @@
 //
 // Material's page asks for the search index as it starts, and hands it to its
 // search worker, though most visits never search. The build leaves only the
-// index's config there (overrides/hooks/theme.py, site_examples/
-// material_adapter.py: split_search_index) and names this worker in the
-// page's configuration in place of Material's, and writes the name of
+// index's config there (the post-build step postbuild/search.py, through
+// site_examples/material_adapter.py: split_search_index) and names this worker
+// in the page's configuration in place of Material's, and writes the name of
 // Material's worker file into this one. This worker runs Material's (importScripts)
 // and stands before it: it answers Material's "setup" at once with "ready",
 // so the search box works as always, and holds the reader's first query (the
