@@ -57,7 +57,9 @@ def test_the_page_has_its_figures_and_references_and_says_what_model_it_is(built
     assert "quantized to 4 bits" in page and "instruct" in page
     # Each figure twice, for the light and the dark scheme, each described (site_examples/figure_schemes.py).
     assert len(re.findall(r'src="figure-[0-9a-f]{16}\.png#only-(?:light|dark)"', page)) == 2 * FIGURES
-    assert page.count('#only-light"') == page.count('#only-dark"') == FIGURES
+    # and the picture it opens with (every page's first screen shows one: tests/browser/test_first_screen.py)
+    assert page.count('images/diagrams/transformer-block-light.svg#only-light"') == 1
+    assert page.count('#only-light"') == page.count('#only-dark"') == FIGURES + 1
     images = [img for img in re.findall(r"<img [^>]*>", page) if 'src="figure-' in img]
     alts = [re.search(r'alt="([^"]*)"', img).group(1) for img in images]
     assert len(alts) == 2 * FIGURES and all(len(alt) > 80 for alt in alts)

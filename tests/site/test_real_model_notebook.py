@@ -28,7 +28,9 @@ def test_notebook_ran_the_model(built_site: Path) -> None:
     assert float(weight.group(1)) < 1e-4 and float(embedding.group(1)) < 1e-4
     # Each of its 5 figures twice, for the light and the dark scheme, described (site_examples/figure_schemes.py).
     assert len(re.findall(r'src="figure-[0-9a-f]{16}\.png#only-(?:light|dark)"', page)) == 10
-    assert page.count('#only-light"') == page.count('#only-dark"') == 5
+    # and the picture it opens with (every page's first screen shows one: tests/browser/test_first_screen.py)
+    assert page.count('images/diagrams/multi-head-light.svg#only-light"') == 1
+    assert page.count('#only-light"') == page.count('#only-dark"') == 5 + 1
     assert "No description has been provided" not in page
     assert (built_site / "examples/attention-in-a-real-model/attention-in-a-real-model.py").is_file()
 
