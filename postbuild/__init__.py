@@ -16,7 +16,10 @@ The order (:data:`STEPS`):
 
 1. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
    (the Python runtime), ``model_files`` (the lab's model);
-2. rewrites of the finished HTML: ``search`` (the course's search worker named in every page, the site's text
+2. rewrites of the finished HTML: ``table_slots`` (each table of a page's text in a box of its own),
+   ``code_later`` (code past the first screen coloured once the page is idle; before ``katex``, so that
+   both count a page's text the same way, formulas by their TeX), ``katex`` (every formula typeset),
+   ``material_storage`` (Material's saved settings read safely), ``search`` (the course's search worker named in every page, the site's text
    out of Material's index), ``notebook_pages`` (a notebook's styles cut, its figures in
    files), ``stylesheets`` (one style sheet for the site's own), ``not_found`` (``404.html`` works
    under any path), ``csp`` (the Content-Security-Policy, computed from the HTML as served, so
@@ -50,6 +53,10 @@ STEPS = (
     "vendor",
     "pyodide",
     "model_files",
+    "table_slots",
+    "code_later",
+    "katex",
+    "material_storage",
     "search",
     "notebook_pages",
     "stylesheets",

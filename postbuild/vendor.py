@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # site path -> (npm package, folder inside it, the files of that folder the site needs)
 VENDORED = {
     # KaTeX's style sheet and the fonts it names first (every browser the site supports reads woff2);
-    # the formulas themselves are typeset at build time (overrides/hooks/katex.py), so no KaTeX script is shipped.
+    # the formulas themselves are typeset at build time (postbuild/katex.py), so no KaTeX script is shipped.
     "vendor/katex": ("katex", "dist", ("katex.min.css", "fonts/*.woff2")),
 }
 

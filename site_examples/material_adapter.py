@@ -115,7 +115,7 @@ def button_class(primary: bool = False) -> str:
 
 
 # Why: Material's script puts each table without a class (the tables Python-Markdown writes) into a scrolling
-# box of its own as a page starts; overrides/hooks/table_slots.py gives each such table a slot first.
+# box of its own as a page starts; postbuild/table_slots.py gives each such table a slot first.
 WRAPPED_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)
 
 

@@ -69,7 +69,7 @@
   // observer reports each new box once, which measures it.
   // Boxes already watched whose content changed are measured again: a formula
   // drawn in place can start to scroll without changing its box's size (its
-  // height was reserved when the site was built: overrides/hooks/katex.py).
+  // height was reserved when the site was built: postbuild/katex.py).
   function scan() {
     pending = false;
     const where = roots ? [...roots].filter((root) => root.isConnected) : [document];

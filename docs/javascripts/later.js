@@ -1,12 +1,12 @@
 // Draws what the build left for after a page's first screen: formulas'
 // drawings and code blocks' colours.
 //
-// Every formula was typeset when the site was built (overrides/hooks/katex.py):
+// Every formula was typeset when the site was built (postbuild/katex.py):
 // its MathML, which assistive technology reads, is in the page from the start;
 // past the first screen, KaTeX's drawing of it waits in a <template> beside
 // it. A code block past the first screen is served as its plain text, its
 // highlighted markup waiting in a <template> inside it
-// (overrides/hooks/code_later.py). Both are many elements, and a page with all
+// (postbuild/code_later.py). Both are many elements, and a page with all
 // of them from the start spent much of its loading restyling them. Here each
 // waiting template takes the place of its parent's content:
 //
@@ -24,7 +24,7 @@
 // the first screen needs.
 //
 // A waiting formula's height is reserved when the site is built, from
-// KaTeX's own struts (overrides/hooks/katex.py: reserved): a displayed
+// KaTeX's own struts (postbuild/katex.py: reserved): a displayed
 // formula is as tall waiting as drawn. An inline formula's width is not known
 // before it is drawn, and its drawing can rewrap its paragraph. So a reader
 // who arrives at an anchor (a link into a section, an entry of the contents)

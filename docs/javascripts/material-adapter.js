@@ -136,7 +136,7 @@
     try {
       saved = typeof window.__md_get === "function" ? window.__md_get(PALETTE_KEY) : null;
     } catch {
-      saved = null; // unreadable: overrides/hooks/material_storage.py resets it
+      saved = null; // unreadable: postbuild/material_storage.py resets it
     }
     if (saved && Number.isInteger(saved.index)) return Math.max(0, Math.min(saved.index, inputs.length - 1));
     const index = inputs.findIndex((input) => matchMedia(input.getAttribute("data-md-color-media")).matches);

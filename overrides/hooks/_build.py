@@ -10,9 +10,8 @@ when properdocs runs without them installed.
 
 What the hooks share with the post-build steps lives in :mod:`postbuild.shared`, which does not
 import MkDocs, and is re-exported here: :data:`ROOT`, :data:`NODE_MODULES`, :func:`cache_dir`,
-:func:`file_sha256`, :func:`files_digest`, :data:`PYODIDE_VERSION`, :func:`pyodide_cache`,
-:func:`head_start`, :func:`within_first_screen` and :func:`later` (the ``<template>`` in which the
-katex and code_later hooks leave what is drawn after the first screen). Two are wrapped so that
+:func:`file_sha256`, :func:`files_digest`, :data:`PYODIDE_VERSION`, :func:`pyodide_cache` and
+:func:`head_start`. Two are wrapped so that
 a hook fails as MkDocs expects, with a ``PluginError``:
 
 - :func:`node_with`: ``node``, checked to find an npm package;
@@ -41,9 +40,7 @@ from postbuild.shared import (  # noqa: E402
     file_sha256,
     files_digest,
     head_start,
-    later,
     pyodide_cache,
-    within_first_screen,
 )
 from postbuild.shared import node_with as _node_with  # noqa: E402
 
@@ -56,10 +53,8 @@ __all__ = [
     "file_sha256",
     "files_digest",
     "head_start",
-    "later",
     "node_with",
     "pyodide_cache",
-    "within_first_screen",
 ]
 
 

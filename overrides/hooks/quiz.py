@@ -434,7 +434,7 @@ _MATH_OPENERS = re.compile(r"\\[(\[]")
 
 
 def _markdown(md: Callable[[str], str], text: str, question: Question, what: str) -> str:
-    """Render a fragment; fail if some of its math did not come out as arithmatex markup (typeset by katex.py)."""
+    """Render a fragment; fail if some of its math did not come out as arithmatex markup (typeset by the post-build step postbuild/katex.py)."""
     rendered = md(text)
     expected, found = len(_MATH_OPENERS.findall(text)), rendered.count('class="arithmatex"')
     if found < expected:

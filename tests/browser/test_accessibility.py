@@ -42,7 +42,7 @@ OPTIONS = """{
 }"""
 
 
-# A formula's drawing or a code block's colours, still waiting for later.js (overrides/hooks/katex.py, code_later.py).
+# A formula's drawing or a code block's colours, still waiting for later.js (postbuild/katex.py, code_later.py).
 WAITING = "template[data-later]"
 # The fonts loaded, then two frames drawn.
 NEXT_FRAMES = """document.fonts.ready

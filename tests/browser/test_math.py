@@ -231,7 +231,7 @@ DISPLAYED = """() => [...document.querySelectorAll('.md-content div.arithmatex')
 
 @pytest.mark.parametrize("width", [1350, 390])
 def test_a_displayed_formula_is_as_tall_waiting_as_drawn(open_page, site_url: str, width: int) -> None:
-    """The build reserves each waiting formula's height from KaTeX's struts (overrides/hooks/katex.py: reserved), so
+    """The build reserves each waiting formula's height from KaTeX's struts (postbuild/katex.py: reserved), so
     drawing it moves nothing below it: each displayed formula's box, as Chromium lays it out, is as tall before its
     drawing is in as after (a displayed formula never wraps: it scrolls sideways)."""
     page = open_page(viewport={"width": width, "height": 900}, color_scheme="light")

@@ -187,7 +187,7 @@ def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site
     ``.md-typeset table:not([class]) + *`` have Chromium restyle every element of a container whose children
     change: in the article, the whole page (as Material wrapped the lesson's one table in its scrolling box;
     traced on "Self-attention" in 4f55d65 and dd07823). The build puts each table in a ``div.table-slot``
-    (overrides/hooks/table_slots.py), as it puts each runner block in a ``div.runner-slot``; the pages chosen
+    (postbuild/table_slots.py), as it puts each runner block in a ``div.runner-slot``; the pages chosen
     have tables, runner blocks, the lab and quizzes.
     """
     page = open_page()

@@ -1,6 +1,6 @@
 """The code blocks of every built page: coloured on the first screen, and past it the same code as plain text.
 
-``overrides/hooks/code_later.py`` serves a block past a page's first screen as
+``postbuild/code_later.py`` serves a block past a page's first screen as
 its plain text, with Pygments' markup waiting in a ``<template>`` inside the
 ``<code>`` for ``docs/javascripts/later.js``. The plain text is what a reader
 without scripts reads, what search indexes, and what the runner takes as the

@@ -426,4 +426,4 @@ def test_the_built_page_uses_the_course_palette_and_the_adapter_first(built_site
     text = json.loads((built_site / material_adapter.SEARCH_TEXT).read_text(encoding="utf-8"))
     assert index["docs"] == [] and index["config"]["lang"] == ["en"]  # English: the worker loads no language pack
     assert any(doc["location"] == "lessons/self-attention/" for doc in text["docs"])
-    assert page.count(material_adapter.storage_guard_script()) == 1  # overrides/hooks/material_storage.py
+    assert page.count(material_adapter.storage_guard_script()) == 1  # postbuild/material_storage.py

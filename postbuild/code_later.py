@@ -1,4 +1,4 @@
-"""MkDocs hook: a code block past a page's first screen gets its colours once the page is idle.
+"""Post-build step: a code block past a page's first screen gets its colours once the page is idle.
 
 Pygments marks a block's code up as one element per token, a large share of
 a lesson's elements. Every one of them is restyled and laid out each time
@@ -8,7 +8,7 @@ past the first screen were drawn later (``katex.py``). The elements were
 counted, and the same pages without them measured with Lighthouse (desktop,
 runs taken in turns), in cb00c31.
 
-So a block past the first screen (``_build.within_first_screen``) is served as
+So a block past the first screen (``postbuild.shared.within_first_screen``) is served as
 its plain text, which reads, copies, searches and runs the same, and its
 highlighted markup waits inside the ``<code>``, in a ``<template>``; ``docs/javascripts/later.js``
 puts it in place a few blocks at a time while the page is idle, at once when the
@@ -23,11 +23,14 @@ with highlighted lines, whose marks are more than colour. Without scripts a late
 
 from __future__ import annotations
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.structure.pages import Page
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from _build import later, within_first_screen
+from postbuild.shared import later, read_text, within_first_screen, write_text
 from site_examples.material_adapter import HIGHLIGHTED_LINE, highlighted_blocks, without_tokens
+
+if TYPE_CHECKING:
+    from postbuild import Context
 
 
 def plain(code: str) -> str:
@@ -63,5 +66,10 @@ def colour_later(output: str) -> str:
     return "".join(pieces)
 
 
-def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
-    return colour_later(output)
+def step(site: Path, context: Context) -> None:
+    from postbuild import html_files
+
+    for page in html_files(site):
+        text = read_text(page)
+        if (changed := colour_later(text)) != text:
+            write_text(page, changed)

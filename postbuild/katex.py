@@ -1,10 +1,10 @@
-r"""MkDocs hook: every formula typeset once, when the site is built, by KaTeX; no math script on any page.
+r"""Post-build step: every formula typeset once, when the site is built, by KaTeX; no math script on any page.
 
 ``pymdownx.arithmatex`` (generic mode) marks the math of every page up as
 ``<span class="arithmatex">\( … \)</span>`` (inline) and
 ``<div class="arithmatex">\[ … \]</div>`` (displayed): lessons, quizzes
 (``quiz.py`` renders them with the same Markdown), the glossary and the
-notebooks' Markdown cells alike. After each page is rendered, this hook
+notebooks' Markdown cells alike. Once the pages are built, this step
 replaces each of those by KaTeX's output: HTML that draws the formula
 (``aria-hidden``) and, beside it, MathML that screen readers read, so each
 formula is in the accessibility tree once and in the Tab order never. The page
@@ -20,20 +20,20 @@ A formula's drawing is many elements (about half of a lesson's, counted in
 2ba728b), and every one of them is restyled and laid out again
 each time a script changes something that concerns the whole page as it
 starts (Material does, several times). So only the formulas of a page's first
-screen (``_build.within_first_screen``) are drawn in the
+screen (``postbuild.shared.within_first_screen``) are drawn in the
 HTML as built; each later formula's drawing waits in a ``<template>`` beside
 its MathML, which is in the page from the start, and
 ``docs/javascripts/later.js`` draws it in small steps when the page is idle,
 and at once when it comes near the window or the page is printed. Without
 scripts, the browser shows those formulas' MathML instead (``extra.css``).
 
-One Node process typesets the whole build: it starts at the first page with
+One Node process typesets the whole site: it starts at the first page with
 math and reads a page's formulas as one JSON line, answering with one line.
 A formula KaTeX cannot parse fails the build with the page, the line of its
 source and KaTeX's reason.
 
 mkdocs-jupyter adds a MathJax loader to every page it touches (and to the
-notebooks); with every formula already typeset, this hook removes it, so that
+notebooks); with every formula already typeset, this step removes it, so that
 no page loads a math script.
 """
 
@@ -43,15 +43,16 @@ import atexit
 import functools
 import html
 import json
+import os
 import re
 import subprocess
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.exceptions import PluginError
-from properdocs.structure.pages import Page
-from properdocs.utils import get_relative_url
+from postbuild.shared import NODE_MODULES, ROOT, StepError, later, node_with, read_text, within_first_screen, write_text
 
-from _build import NODE_MODULES, ROOT, later, node_with, within_first_screen
+if TYPE_CHECKING:
+    from postbuild import Context
 
 # KaTeX's drawing of a formula, which follows its MathML.
 DRAWING = '<span class="katex-html" aria-hidden="true">'
@@ -98,7 +99,7 @@ class _Typesetter:
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         if not answer:
-            raise PluginError(f"katex hook: the KaTeX process ended: {self.process.stderr.read() if self.process.stderr else ''}")
+            raise StepError(f"katex step: the KaTeX process ended: {self.process.stderr.read() if self.process.stderr else ''}")
         return json.loads(answer)
 
     @staticmethod
@@ -115,10 +116,15 @@ class _Typesetter:
         )
 
     def close(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            self.process.wait(timeout=10)
+        """End the process (its input closed, it exits) and close its pipes."""
+        if self.process is not None:
+            if self.process.poll() is None:
+                assert self.process.stdin is not None
+                self.process.stdin.close()
+                self.process.wait(timeout=10)
+            for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+                if pipe is not None:
+                    pipe.close()
         self.process = None
 
 
@@ -140,15 +146,33 @@ def split_delimiters(marked: str) -> tuple[str, bool]:
     raise ValueError(f"math without its delimiters: {marked[:60]!r}")
 
 
-def _source_line(page: Page, tex: str) -> str:
+def source_of(site: Path, page: Path) -> Path:
+    """The file the built ``page`` was made from, as well as its path tells: a lesson's Markdown, a notebook's source.
+
+    >>> source_of(Path("site"), Path("site/lessons/self-attention/index.html")).as_posix()
+    'docs/lessons/self-attention.md'
+    >>> source_of(Path("site"), Path("site/examples/why-scale/index.html")).as_posix()
+    'site_examples/why-scale.py'
+    >>> source_of(Path("site"), Path("site/index.html")).as_posix()
+    'docs/index.md'
+    """
+    folder = page.parent.relative_to(site)
+    if folder.parts[:1] == ("examples",) and len(folder.parts) == 2:
+        return Path("site_examples") / f"{folder.name}.py"
+    if folder == Path("."):
+        return Path("docs") / ("index.md" if page.name == "index.html" else page.with_suffix(".md").name)
+    as_file = Path("docs") / f"{folder.as_posix()}.md"
+    return as_file if (ROOT / as_file).is_file() else Path("docs") / folder / "index.md"
+
+
+def _source_line(where: Path, tex: str) -> str:
     """``docs/…/page.md:LINE`` of the first source line holding the formula's first line, as well as it can be found."""
-    where = f"docs/{page.file.src_uri}"
-    source = page.file.content_string if page.file.abs_src_path else ""
+    source = (ROOT / where).read_text(encoding="utf-8") if (ROOT / where).is_file() else ""
     first = next((line.strip() for line in tex.splitlines() if line.strip()), "")
     for number, line in enumerate(source.splitlines(), 1):
         if first and first in line:
-            return f"{where}:{number}"
-    return where
+            return f"{where.as_posix()}:{number}"
+    return where.as_posix()
 
 
 def reserved(drawing: str) -> str:
@@ -196,8 +220,11 @@ def deferred(katex_html: str) -> str:
     raise ValueError("KaTeX's drawing has no end")
 
 
-def typeset(output: str, page: Page) -> str:
-    """The page's HTML with every arithmatex formula replaced by KaTeX's HTML and MathML (drawn later past the first screen)."""
+def typeset(output: str, where: Path) -> str:
+    """The page's HTML with every arithmatex formula replaced by KaTeX's HTML and MathML (drawn later past the first screen).
+
+    ``where``: the page's source (:func:`source_of`), which an error names with the line of the formula.
+    """
     matches = list(MATH.finditer(output))
     if not matches:
         return output
@@ -207,12 +234,12 @@ def typeset(output: str, page: Page) -> str:
         try:
             formulas.append(split_delimiters(html.unescape(match.group(2))))
         except ValueError as error:
-            raise PluginError(f"katex hook: {_source_line(page, match.group(2))}: {error}") from None
+            raise StepError(f"katex step: {_source_line(where, match.group(2))}: {error}") from None
     rendered = _typesetter.render(formulas)
     pieces, end = [], 0
     for match, (tex, display), answer, shown in zip(matches, formulas, rendered, first_screen, strict=True):
         if "error" in answer:
-            raise PluginError(f"katex hook: {_source_line(page, tex)}: cannot typeset {tex.strip()!r}: {answer['error']}")
+            raise StepError(f"katex step: {_source_line(where, tex)}: cannot typeset {tex.strip()!r}: {answer['error']}")
         pieces.append(output[end : match.start()])
         # The block keeps arithmatex's class, so that styles and tests can find the formula.
         tag = "div" if match.group(1) == "div" else "span"
@@ -255,16 +282,16 @@ def font_rules(css: str) -> tuple[dict[Face, str], list[tuple[Needs, Face]]]:
         if selectors.strip().endswith("@font-face"):
             woff2 = re.search(r"url\(fonts/([\w-]+\.woff2)\)", declarations)
             if woff2 is None:
-                raise PluginError(f"katex hook: a font of {KATEX_CSS} has no woff2 file: {declarations[:80]}")
+                raise StepError(f"katex step: a font of {KATEX_CSS} has no woff2 file: {declarations[:80]}")
             files[_face(declarations)] = woff2.group(1)
             continue
         for selector in selectors.split(","):
             compounds = (frozenset(re.findall(r"\.([\w-]+)", part)) - {"katex"} for part in re.split(r"[\s>+~]+", selector))
             rules.append((tuple(needed for needed in compounds if needed), _face(declarations)))
     if not files or not rules:
-        raise PluginError(f"katex hook: no fonts or font rules found in {KATEX_CSS}")
+        raise StepError(f"katex step: no fonts or font rules found in {KATEX_CSS}")
     if missing := sorted({face for _, face in rules} - set(files)):
-        raise PluginError(f"katex hook: {KATEX_CSS} draws with fonts it declares no file for: {missing}")
+        raise StepError(f"katex step: {KATEX_CSS} draws with fonts it declares no file for: {missing}")
     return files, rules
 
 
@@ -301,8 +328,10 @@ def _katex_css() -> str:
 WAITING = re.compile(r"<template data-later>.*?</template>", re.S)
 
 
-def preload_fonts(output: str, page: Page) -> str:
+def preload_fonts(output: str, page: str) -> str:
     """The page's HTML with a preload, in its head, of each KaTeX font its formulas are drawn with.
+
+    ``page``: the page's path in the site (``lessons/self-attention/index.html``), which the links are relative to.
 
     The fonts of the formulas drawn as served are preloaded at once; those that only the
     formulas drawn later need are listed in a ``<template data-later-fonts>``, as the
@@ -318,7 +347,7 @@ def preload_fonts(output: str, page: Page) -> str:
     at_once = fonts_used(WAITING.sub("", output), _katex_css())
 
     def link(name: str, extra: str = "") -> str:
-        href = get_relative_url(FONTS_URL + name, page.url)
+        href = os.path.relpath(FONTS_URL + name, os.path.dirname(page) or ".").replace(os.sep, "/")
         return f'<link rel="preload" href="{href}" as="font" type="font/woff2" crossorigin{extra}>'
 
     links = "".join(link(name) for name in at_once)
@@ -329,9 +358,15 @@ def preload_fonts(output: str, page: Page) -> str:
     return output.replace("</head>", links + "</head>", 1)
 
 
-def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
-    return preload_fonts(typeset(JUPYTER_MATHJAX.sub("", output), page), page)
+def step(site: Path, context: Context) -> None:
+    from postbuild import html_files
 
-
-def on_post_build(config: ProperDocsConfig) -> None:
-    _typesetter.close()
+    try:
+        for page in html_files(site):
+            text = read_text(page)
+            name = page.relative_to(site).as_posix()
+            typeset_page = preload_fonts(typeset(JUPYTER_MATHJAX.sub("", text), source_of(site, page)), name)
+            if typeset_page != text:
+                write_text(page, typeset_page)
+    finally:
+        _typesetter.close()

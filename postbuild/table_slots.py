@@ -1,4 +1,4 @@
-"""MkDocs hook: each table of a page's text is served in a ``<div class="table-slot">`` of its own.
+"""Post-build step: each table of a page's text is served in a ``<div class="table-slot">`` of its own.
 
 As a page starts, Material's script puts every table that has no class (the
 tables Markdown writes: ``site_examples/material_adapter.py``:
@@ -23,11 +23,14 @@ itself as a page starts.
 
 from __future__ import annotations
 
-from properdocs.config.defaults import ProperDocsConfig
-from properdocs.structure.pages import Page
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import _build  # noqa: F401 - puts the checkout's packages on sys.path
+from postbuild.shared import read_text, write_text
 from site_examples.material_adapter import tables_material_wraps
+
+if TYPE_CHECKING:
+    from postbuild import Context
 
 
 def slot_tables(output: str) -> str:
@@ -44,5 +47,10 @@ def slot_tables(output: str) -> str:
     return "".join(pieces)
 
 
-def on_post_page(output: str, page: Page, config: ProperDocsConfig) -> str:
-    return slot_tables(output)
+def step(site: Path, context: Context) -> None:
+    from postbuild import html_files
+
+    for page in html_files(site):
+        text = read_text(page)
+        if (slotted := slot_tables(text)) != text:
+            write_text(page, slotted)
