@@ -44,9 +44,9 @@ from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
-from postbuild.shared import ROOT, StepError
+from postbuild.shared import ROOT, StepError, read_text, write_text
 
-__all__ = ["STEPS", "Context", "StepError", "html_files", "run", "steps"]
+__all__ = ["STEPS", "Context", "StepError", "html_files", "rewrite_pages", "run", "steps"]
 
 # The steps, in the order they run (the module docstring says why this order).
 STEPS = (
@@ -124,6 +124,15 @@ _ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, 
 def html_files(site: Path) -> list[Path]:
     """Every HTML file of the built ``site``, in order of path: its pages and ``404.html``."""
     return sorted(site.rglob("*.html"))
+
+
+def rewrite_pages(site: Path, rewrite: Callable[[str], str]) -> None:
+    """Each HTML file of ``site`` through ``rewrite``, written back where it changed (for the steps that change the
+    HTML alone, page by page, whatever the page)."""
+    for page in html_files(site):
+        text = read_text(page)
+        if (changed := rewrite(text)) != text:
+            write_text(page, changed)
 
 
 Step = Callable[[Path, Context], None]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postbuild.shared import later, read_text, within_first_screen, write_text
+from postbuild.shared import later, within_first_screen
 from site_examples.material_adapter import HIGHLIGHTED_LINE, highlighted_blocks, without_tokens
 
 if TYPE_CHECKING:
@@ -67,9 +67,6 @@ def colour_later(output: str) -> str:
 
 
 def step(site: Path, context: Context) -> None:
-    from postbuild import html_files
+    from postbuild import rewrite_pages
 
-    for page in html_files(site):
-        text = read_text(page)
-        if (changed := colour_later(text)) != text:
-            write_text(page, changed)
+    rewrite_pages(site, colour_later)

@@ -26,7 +26,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postbuild.shared import read_text, write_text
 from site_examples.material_adapter import tables_material_wraps
 
 if TYPE_CHECKING:
@@ -48,9 +47,6 @@ def slot_tables(output: str) -> str:
 
 
 def step(site: Path, context: Context) -> None:
-    from postbuild import html_files
+    from postbuild import rewrite_pages
 
-    for page in html_files(site):
-        text = read_text(page)
-        if (slotted := slot_tables(text)) != text:
-            write_text(page, slotted)
+    rewrite_pages(site, slot_tables)
