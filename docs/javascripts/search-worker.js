@@ -5,11 +5,11 @@
 // index's config there (the post-build step postbuild/search.py, through
 // site_examples/material_adapter.py: split_search_index) and names this worker
 // in the page's configuration in place of Material's, and writes the name of
-// Material's worker file into this one. This worker runs Material's (importScripts)
-// and stands before it: it answers Material's "setup" at once with "ready",
-// so the search box works as always, and holds the reader's first query (the
-// first that is not empty) while it fetches the site's text; then it gives Material's worker the whole index
-// and the queries held. On a page reached from a search result, Material
+// Material's worker file into this one. This worker stands before Material's: it
+// answers Material's "setup" at once with "ready", so the search box works as
+// always, and holds the reader's first query (the first that is not empty)
+// while it fetches the site's text and loads Material's worker (importScripts);
+// then it gives Material's worker the whole index and the queries held. On a page reached from a search result, Material
 // highlights the words found from the config alone. (Material's worker loads
 // the search's language packs from beside its own file; the site is in
 // English, which needs none.)
@@ -53,6 +53,18 @@
     } catch (error) {
       console.error("attention course: the search's text could not be loaded", error);
     }
+    try {
+      // Material's worker itself comes now too (12 kB compressed that a visit without a search never needs):
+      // its "message" listener goes after this one, which lets everything through from here on.
+      importScripts(MATERIAL.href);
+    } catch (error) {
+      console.error("attention course: Material's search worker could not be loaded", error);
+      state = "waiting"; // the next query tries again; these get no results
+      for (const message of held.splice(0)) {
+        if (message.type === QUERY) self.postMessage({ type: RESULT, data: { items: [] } });
+      }
+      return;
+    }
     state = "ready";
     pass({ type: SETUP, data: { ...setup, docs } });
     // Material builds its index in the microtasks that follow setup; the queries wait for the next task.
@@ -79,5 +91,4 @@
     if (state === "waiting" && setup) load();
   });
 
-  importScripts(MATERIAL.href);
 })();
