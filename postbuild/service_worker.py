@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postbuild.shared import NODE_MODULES, ROOT, StepError, cache_dir, files_digest, npm_licenses, npm_package_of
+from postbuild.shared import ROOT, StepError, cache_dir, esbuild_bundle
 
 if TYPE_CHECKING:
     from postbuild import Context
@@ -51,7 +51,6 @@ SOURCE = "sw.js"  # docs/sw.js, published bundled at the same path
 SOURCE_PATH = ROOT / "docs" / SOURCE
 LICENSES = "sw-licenses.txt"
 REGISTRATION = "javascripts/offline.js"
-ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 BANNER = f"/* The course's service worker (docs/sw.js) with Workbox, bundled; their licences: {LICENSES}. */"
 # Workbox's own modules check process.env.NODE_ENV: "production" leaves out their development logging.
 ESBUILD_ARGS = (
@@ -190,38 +189,9 @@ def bundle(cache: Path) -> tuple[Path, Path]:
     Raises:
         StepError: esbuild is not installed (``npm ci``), or it failed (its message included).
     """
-    if not ESBUILD.is_file():
-        raise StepError(f"service_worker step: {ESBUILD} is missing. Install the front-end packages with `npm ci`.")
-    key = files_digest(
-        [ROOT / "package-lock.json", SOURCE_PATH, Path(__file__).resolve()], " ".join(ESBUILD_ARGS).encode()
+    return esbuild_bundle(
+        SOURCE_PATH, SOURCE, ESBUILD_ARGS, cache, (SOURCE, LICENSES), [Path(__file__).resolve()], "service_worker step"
     )
-    folder = cache / f"sw-{key}"
-    script, licenses = folder / SOURCE, folder / LICENSES
-    if script.is_file() and licenses.is_file():
-        return script, licenses
-    cache.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(dir=cache, prefix=f"sw-{key}.partial-"))
-    meta = work / "meta.json"
-    result = subprocess.run(
-        [str(ESBUILD), str(SOURCE_PATH), *ESBUILD_ARGS, f"--outfile={work / SOURCE}", f"--metafile={meta}"]
-        + ["--log-level=warning"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0 or result.stderr.strip():
-        shutil.rmtree(work, ignore_errors=True)
-        raise StepError(f"service_worker step: esbuild could not bundle docs/{SOURCE}:\n{result.stderr}{result.stdout}")
-    (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
-    used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
-    packages = sorted({npm_package_of(name) for name in used if "node_modules" in Path(name).parts})
-    (work / LICENSES).write_text(npm_licenses(packages, SOURCE), encoding="utf-8")
-    meta.unlink()
-    try:
-        work.rename(folder)
-    except OSError:  # another build finished the same bundle first
-        shutil.rmtree(work, ignore_errors=True)
-    return script, licenses
 
 
 def _inject_manifest(script: Path, site: Path, dest: Path) -> dict:

@@ -18,6 +18,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -201,6 +203,78 @@ def npm_licenses(packages: list[str], bundle: str) -> str:
         + rule
         + rule.join(sections)
     )
+
+
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"  # the npm package's command
+
+
+def esbuild_bundle(
+    source: Path,
+    label: str,
+    args: tuple[str, ...],
+    cache: Path,
+    names: tuple[str, str],
+    key_files: Iterable[Path],
+    where: str,
+) -> tuple[Path, Path]:
+    """``source`` bundled by esbuild with ``args``, and the licences of the npm packages in it: their two paths.
+
+    ``label`` is the bundle's path in the site (``sw.js``), as the messages and the licences name it.
+
+    From ``cache``, in a folder named by a digest of the lock file, the source, ``key_files`` (the caller's
+    own file, whose arguments count) and ``args``; else built now in a folder of this build's own, swapped
+    in when complete, so that builds side by side never share one. ``names``: the bundle's and the
+    licences' file names. ``where`` starts every error message (the step's or the hook's name).
+
+    Raises:
+        StepError: esbuild is not installed (``npm ci``), it failed (its message included), or a bundled
+            package has no licence file.
+    """
+    if not ESBUILD.is_file():
+        raise StepError(f"{where}: {ESBUILD} is missing. Install the front-end packages with `npm ci` (./dev.sh does).")
+    key = files_digest([ROOT / "package-lock.json", source, *key_files], " ".join(args).encode())
+    prefix = Path(names[0]).stem
+    folder = cache / f"{prefix}-{key}"
+    bundle, licenses = folder / names[0], folder / names[1]
+    if bundle.is_file() and licenses.is_file():
+        return bundle, licenses
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=cache, prefix=f"{prefix}-{key}.partial-"))
+    try:
+        meta = work / "meta.json"
+        result = subprocess.run(
+            [
+                str(ESBUILD),
+                str(source),
+                *args,
+                f"--outfile={work / names[0]}",
+                f"--metafile={meta}",
+                "--log-level=warning",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0 or result.stderr.strip():
+            raise StepError(f"{where}: esbuild could not bundle docs/{label}:\n{result.stderr}{result.stdout}")
+        # The files that put code into the bundle (esbuild lists the ones tree-shaking emptied too, with 0 bytes).
+        (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
+        used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
+        packages = sorted({npm_package_of(name) for name in used if "node_modules" in Path(name).parts})
+        try:
+            text = npm_licenses(packages, label)
+        except StepError as error:
+            raise StepError(f"{where}: {error}") from None
+        (work / names[1]).write_text(text, encoding="utf-8")
+        meta.unlink()
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)  # nothing half-built is left to be served later
+        raise
+    try:
+        work.rename(folder)
+    except OSError:  # another build finished the same bundle first
+        shutil.rmtree(work, ignore_errors=True)
+    return bundle, licenses
 
 
 def read_text(path: Path) -> str:

@@ -33,11 +33,7 @@
 from __future__ import annotations
 
 import html
-import json
 import re
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 from properdocs.config.defaults import ProperDocsConfig
@@ -46,16 +42,13 @@ from properdocs.structure.files import File, Files
 from properdocs.structure.pages import Page
 
 import _build
-from postbuild.shared import StepError, npm_licenses, npm_package_of
+from postbuild.shared import StepError, esbuild_bundle
 from site_examples import cell
 
 SITE_PATH = "runner/cell.py"
 EDITOR_PATH = "runner/editor.js"
 EDITOR_LICENSES_PATH = "runner/editor-licenses.txt"
 EDITOR_SOURCE = _build.ROOT / "docs" / EDITOR_PATH
-# The npm package's command: a small Node script that runs its native binary, or (once its
-# install script has run) that binary itself.
-ESBUILD = _build.NODE_MODULES / ".bin" / "esbuild"
 # Chromium, Firefox and Safari of the last years all run this; nothing needs transpiling beyond it.
 BANNER = "/* The lesson blocks' editor: CodeMirror 6 and the packages editor-licenses.txt (beside this file) names, bundled. */"
 ESBUILD_ARGS = ("--bundle", "--format=esm", "--minify", "--target=es2020", "--legal-comments=none", "--charset=utf8", f"--banner:js={BANNER}")
@@ -67,47 +60,12 @@ def build_editor(cache: Path) -> tuple[Path, Path]:
     Raises:
         PluginError: esbuild is not installed (``npm ci``), or it failed (its message included).
     """
-    if not ESBUILD.is_file():
-        raise PluginError(
-            f"runner hook: {ESBUILD} is missing. Install the site's front-end packages with "
-            "`npm ci` (or run ./dev.sh build, which does it)."
+    try:
+        return esbuild_bundle(
+            EDITOR_SOURCE, EDITOR_PATH, ESBUILD_ARGS, cache, ("editor.js", "editor-licenses.txt"), [Path(__file__).resolve()], "runner hook"
         )
-    key = _build.files_digest(
-        [_build.ROOT / "package-lock.json", EDITOR_SOURCE, Path(__file__).resolve()], " ".join(ESBUILD_ARGS).encode()
-    )
-    folder = cache / f"editor-{key}"
-    bundle, licenses = folder / "editor.js", folder / "editor-licenses.txt"
-    if bundle.is_file() and licenses.is_file():
-        return bundle, licenses
-    # A folder of this build's own, swapped in when complete: builds side by side never share one.
-    cache.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(dir=cache, prefix=f"editor-{key}.partial-"))
-    meta = work / "meta.json"
-    result = subprocess.run(
-        [str(ESBUILD), str(EDITOR_SOURCE), *ESBUILD_ARGS, f"--outfile={work / 'editor.js'}", f"--metafile={meta}", "--log-level=warning"],
-        cwd=_build.ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0 or result.stderr.strip():
-        shutil.rmtree(work, ignore_errors=True)
-        raise PluginError(f"runner hook: esbuild could not bundle docs/{EDITOR_PATH}:\n{result.stderr}{result.stdout}")
-    # The files that put code into the bundle (esbuild lists the ones tree-shaking emptied too, with 0 bytes).
-    (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
-    used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
-    packages = sorted({npm_package_of(name) for name in used if "node_modules" in Path(name).parts})
-    try:
-        text = npm_licenses(packages, EDITOR_PATH)
     except StepError as error:
-        shutil.rmtree(work, ignore_errors=True)
-        raise PluginError(f"runner hook: {error}") from None
-    (work / "editor-licenses.txt").write_text(text, encoding="utf-8")
-    meta.unlink()
-    try:
-        work.rename(folder)
-    except OSError:  # another build finished the same bundle first
-        shutil.rmtree(work, ignore_errors=True)
-    return bundle, licenses
+        raise PluginError(str(error)) from None
 
 
 def on_files(files: Files, config: ProperDocsConfig) -> Files:

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from properdocs.exceptions import PluginError
 
+import postbuild.shared
 from tests.browser.conftest import handled, poll
 from tests.browser.test_accessibility import axe_in_both_schemes, expect_scheme, report, scheme_page, settled
 from tests.browser.test_csp import WATCH
@@ -74,14 +75,14 @@ def test_the_bundle_is_cached_and_a_broken_source_fails_the_build_with_esbuilds_
     def no_esbuild(*args, **kwargs):
         raise AssertionError("esbuild ran again for the same lock file and source")
 
-    monkeypatch.setattr(hook.subprocess, "run", no_esbuild)
+    monkeypatch.setattr(postbuild.shared.subprocess, "run", no_esbuild)
     assert hook.build_editor(tmp_path) == (bundle, licences)  # from the cache
     monkeypatch.undo()
     broken = tmp_path / "editor.js"
     broken.write_text('import { EditorView } from "@codemirror/view";\nexport const x = (;\n', encoding="utf-8")
     monkeypatch.setattr(hook, "EDITOR_SOURCE", broken)
     monkeypatch.setattr(
-        hook._build, "files_digest", lambda paths, *extra: "a-broken-source"
+        postbuild.shared, "files_digest", lambda paths, *extra: "a-broken-source"
     )  # it keys on repository files
     with pytest.raises(PluginError, match=r"esbuild could not bundle docs/runner/editor\.js:\n(.|\n)*Unexpected"):
         hook.build_editor(tmp_path / "other")
@@ -186,7 +187,9 @@ def test_what_is_typed_while_the_editor_loads_is_kept(return_visit: Page, site_u
     expect(_block(page, 1)).to_have_attribute("data-runner-edited", "")
 
 
-def test_an_editor_that_cannot_load_is_said_and_the_block_still_runs(return_visit: Page, site_url: str, traffic) -> None:
+def test_an_editor_that_cannot_load_is_said_and_the_block_still_runs(
+    return_visit: Page, site_url: str, traffic
+) -> None:
     page = return_visit
     page.route("**/runner/editor.js", lambda route: route.abort())
     page.goto(site_url + LESSON)
