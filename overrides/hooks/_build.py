@@ -9,14 +9,10 @@ through the packages themselves: every hook then imports them normally, even
 when properdocs runs without them installed.
 
 What the hooks share with the post-build steps lives in :mod:`postbuild.shared`, which does not
-import MkDocs, and is re-exported here: :data:`ROOT`, :data:`NODE_MODULES`, :func:`cache_dir`,
-:func:`file_sha256`, :func:`files_digest`, :data:`PYODIDE_VERSION`, :func:`pyodide_cache` and
-:func:`head_start`. Two are wrapped so that
-a hook fails as MkDocs expects, with a ``PluginError``:
-
-- :func:`node_with`: ``node``, checked to find an npm package;
-- :func:`apache_license`: the text of the Apache License 2.0 from the Pyodide step's
-  ``packaging`` wheel, which the model_views hook ships beside the language model's weights.
+import MkDocs; what the hooks use of it is re-exported here: :data:`ROOT`, :func:`cache_dir` and
+:func:`files_digest`, and, wrapped so that a hook fails as MkDocs expects (with a ``PluginError``),
+:func:`apache_license`: the text of the Apache License 2.0 from the Pyodide step's ``packaging``
+wheel, which the model_views hook ships beside the language model's weights.
 """
 
 from __future__ import annotations
@@ -32,43 +28,9 @@ if str(ROOT) not in sys.path:  # the checkout's packages, when properdocs runs w
 
 import site_examples  # noqa: E402, F401 - imported from ROOT while it is on sys.path (see above)
 from postbuild import pyodide as _pyodide  # noqa: E402
-from postbuild.shared import (  # noqa: E402
-    NODE_MODULES,
-    PYODIDE_VERSION,
-    StepError,
-    cache_dir,
-    file_sha256,
-    files_digest,
-    head_start,
-    pyodide_cache,
-)
-from postbuild.shared import node_with as _node_with  # noqa: E402
+from postbuild.shared import StepError, cache_dir, files_digest  # noqa: E402
 
-__all__ = [
-    "NODE_MODULES",
-    "PYODIDE_VERSION",
-    "ROOT",
-    "apache_license",
-    "cache_dir",
-    "file_sha256",
-    "files_digest",
-    "head_start",
-    "node_with",
-    "pyodide_cache",
-]
-
-
-def node_with(package: str, hook: str) -> str:
-    """The path of ``node``, checked to find the npm ``package`` in the checkout's ``node_modules``.
-
-    Raises:
-        PluginError: Node.js is not on ``PATH``, or the package is not installed (``npm ci``);
-            the message names ``hook``.
-    """
-    try:
-        return _node_with(package, f"{hook} hook")
-    except StepError as error:
-        raise PluginError(str(error)) from None
+__all__ = ["ROOT", "apache_license", "cache_dir", "files_digest"]
 
 
 def apache_license() -> str:
