@@ -6,14 +6,18 @@ which tables its script wraps, the markup pymdownx.highlight writes for a
 code block. Each such assumption is one named function or constant here,
 with a line saying why the course needs it; no other build file names a
 Material class, attribute or internal. Their counterparts in the reader's
-browser live in ``docs/javascripts/material-adapter.js``.
+browser live in ``docs/javascripts/material-adapter.js``. The style sheets
+(``docs/stylesheets/``) name Material's selectors and custom properties by
+the course's names, ``:--theme-…`` and ``--theme-…``: the table
+``THEME_NAMES``, at the end, maps each to Material's, and ``material_css``
+turns a sheet into Material's names as the post-build steps serve it.
 
 They were traced against Material ``MATERIAL_VERSION``. The build refuses
 any other installed version (``check_material_version``, run by
 ``overrides/hooks/theme.py`` as the build starts), so an upgrade cannot
 break them silently. To move to a new release: install it, run
 ``tests/site/test_material_contract.py`` (one assertion per assumption,
-against the installed Material's templates and bundle and a built page), fix
+against the installed Material's templates, bundle and style sheets, and a built page), fix
 what it reports here or in the runtime adapter, then change the one line
 ``MATERIAL_VERSION``. "Maintaining the course" says the same for maintainers.
 
