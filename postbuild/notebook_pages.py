@@ -13,7 +13,9 @@ this step:
   custom properties that the page uses, found by PurgeCSS (npm, run by Node
   from the checkout). Whether a custom property is used is read from every
   style the page has: the other styles mkdocs-jupyter inlines (the code's
-  colours) and the site's own style sheets (``Context.extra_css``, as built);
+  colours) and the site's own style sheets (``Context.extra_css``, as built,
+  in Material's names: ``site_examples/material_adapter.py:material_css``, as the
+  stylesheets step serves them);
 - writes each PNG figure to a file beside the page, named by its content
   (``figure-`` and 16 hex digits of its sha256), its ``#only-light`` or
   ``#only-dark`` kept; gives it its ``width`` and ``height`` (the space is kept
@@ -42,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postbuild.shared import ROOT, StepError, node_with, read_text, within_first_screen, write_text
+from site_examples.material_adapter import material_css
 
 if TYPE_CHECKING:
     from postbuild import Context
@@ -179,8 +182,20 @@ def notebook_pages(site: Path, context: Context) -> list[Path]:
 
 
 def site_styles(site: Path, context: Context) -> list[str]:
-    """The text of the site's own style sheets (``context.extra_css``, as the built ``site`` holds them)."""
-    return [(site / sheet).read_text(encoding="utf-8") for sheet in context.extra_css if (site / sheet).is_file()]
+    """The text of the site's own style sheets (``context.extra_css``, as the built ``site`` holds them), each in
+    Material's names, as the reader gets them (the stylesheets step, after this one, serves them so).
+
+    Raises:
+        StepError: a sheet names a ``--theme-…`` name the theme adapter does not define.
+    """
+    styles = []
+    for sheet in context.extra_css:
+        if (site / sheet).is_file():
+            try:
+                styles.append(material_css((site / sheet).read_text(encoding="utf-8"), sheet))
+            except ValueError as error:
+                raise StepError(f"notebook_pages step: {error}") from None
+    return styles
 
 
 def step(site: Path, context: Context) -> None:

@@ -12,7 +12,10 @@ So every page links one sheet in their place: this step replaces the run of
 those ``<link>`` elements in each page's ``<head>`` by one link to
 ``stylesheets/site.css`` (at the first one's place, so the cascade keeps its
 order), writes that file, the sheets joined in ``extra_css``'s order (as the
-built site holds them: the generator copies them from ``docs/``), and removes the
+built site holds them: the generator copies them from ``docs/``), each with the
+course's names for Material's selectors and custom properties (``:--theme-…``,
+``--theme-…``) turned into Material's own by the theme adapter
+(``site_examples/material_adapter.py:material_css``), and removes the
 single sheets from the built site (no page links them any more; the service
 worker, which runs after this step, does not store them). The bundle's name carries a hash of its content, as
 Material's own sheets do, so that a new build is never styled by a stored old
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from postbuild import html_files
 from postbuild.shared import StepError, read_text, write_text
+from site_examples.material_adapter import material_css
 
 if TYPE_CHECKING:
     from postbuild import Context
@@ -42,13 +46,21 @@ def own_sheets(extra_css: tuple[str, ...]) -> list[str]:
 
 
 def bundle_text(site: Path, sheets: list[str]) -> str:
-    """The ``sheets`` of the built ``site`` joined, each under a comment that names it."""
+    """The ``sheets`` of the built ``site`` joined, each under a comment that names it, in Material's names.
+
+    Raises:
+        StepError: a sheet is missing, or names a ``--theme-…`` name the adapter does not define.
+    """
     parts = []
     for sheet in sheets:
         path = site / sheet
         if not path.is_file():
             raise StepError(f"stylesheets step: extra_css names {sheet}, which the built site does not hold")
-        parts.append(f"/* {sheet} */\n{path.read_text(encoding='utf-8').strip()}\n")
+        try:
+            text = material_css(path.read_text(encoding="utf-8"), sheet)
+        except ValueError as error:
+            raise StepError(f"stylesheets step: {error}") from None
+        parts.append(f"/* {sheet} */\n{text.strip()}\n")
     return "\n".join(parts)
 
 

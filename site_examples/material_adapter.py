@@ -6,14 +6,18 @@ which tables its script wraps, the markup pymdownx.highlight writes for a
 code block. Each such assumption is one named function or constant here,
 with a line saying why the course needs it; no other build file names a
 Material class, attribute or internal. Their counterparts in the reader's
-browser live in ``docs/javascripts/material-adapter.js``.
+browser live in ``docs/javascripts/material-adapter.js``. The style sheets
+(``docs/stylesheets/``) name Material's selectors and custom properties by
+the course's names, ``:--theme-…`` and ``--theme-…``: the table
+``THEME_NAMES``, at the end, maps each to Material's, and ``material_css``
+turns a sheet into Material's names as the post-build steps serve it.
 
 They were traced against Material ``MATERIAL_VERSION``. The build refuses
 any other installed version (``check_material_version``, run by
 ``overrides/hooks/theme.py`` as the build starts), so an upgrade cannot
 break them silently. To move to a new release: install it, run
 ``tests/site/test_material_contract.py`` (one assertion per assumption,
-against the installed Material's templates and bundle and a built page), fix
+against the installed Material's templates, bundle and style sheets, and a built page), fix
 what it reports here or in the runtime adapter, then change the one line
 ``MATERIAL_VERSION``. "Maintaining the course" says the same for maintainers.
 
@@ -231,3 +235,115 @@ def split_search_index(site: Path) -> None:
     full = json.loads(index.read_text(encoding="utf-8"))
     (site / SEARCH_TEXT).write_text(json.dumps({"docs": full["docs"]}, separators=(",", ":")), encoding="utf-8")
     index.write_text(json.dumps({**full, "docs": []}, separators=(",", ":")), encoding="utf-8")
+
+
+# ── Names the style sheets use for Material's ────────────────────────────────
+
+# The course's style sheets (docs/stylesheets/) never name a Material class, attribute or custom property: they
+# write ":--theme-NAME" for a selector of Material's (the @custom-selector syntax of the CSS Extensions draft)
+# and "--theme-NAME" for one of its custom properties, and material_css turns them into Material's names as
+# the site is built. Each entry: the course's name, Material's, and why the course needs it.
+THEME_NAMES: dict[str, tuple[str, str]] = {
+    # Selectors.
+    ":--theme-content": (
+        ".md-typeset",
+        "the page's text; the course's rules are scoped to it, and outrank Material's .md-typeset rules by it",
+    ),
+    ":--theme-palette": (
+        "[data-md-color-scheme]",
+        "the element that carries the palette (body), in either scheme: notebooks.css outranks JupyterLab's sheet",
+    ),
+    ":--theme-light": (
+        '[data-md-color-scheme="default"]',
+        "the light scheme, where some of Material's colours fail AA",
+    ),
+    ":--theme-dark": ('[data-md-color-scheme="slate"]', "the dark scheme, which needs colours of its own"),
+    ":--theme-accent-deep-orange": (
+        '[data-md-color-accent="deep-orange"]',
+        "mkdocs.yml's accent, whose Material shade is too light for text",
+    ),
+    ":--theme-primary-indigo": (
+        '[data-md-color-primary="indigo"]',
+        "mkdocs.yml's primary colour, whose links are too dark on the dark scheme",
+    ),
+    ":--theme-button": (".md-button", "Material's outlined button, which the course's buttons are drawn as"),
+    ":--theme-button-primary": (".md-button--primary", "Material's filled button, the main action"),
+    ":--theme-code-button": (".md-code__button", "a code block's copy button, enlarged to a 24 px target"),
+    ":--theme-search-toggle": (
+        '[data-md-toggle="search"]',
+        "the hidden checkbox that opens the search: closed, its results are hidden",
+    ),
+    ":--theme-header": (".md-header", "the header, which holds the search"),
+    ":--theme-search-output": (".md-search__output", "the search results' scroll area, a Tab stop while folded"),
+    ":--theme-search-result": (".md-search-result", "a search result, whose quoted code is wrapped"),
+    ":--theme-nav": (".md-nav--primary", "the site navigation"),
+    ":--theme-nav-title": (".md-nav__title", "the navigation's title, hidden on wide screens where it covers links"),
+    # Custom properties.
+    "--theme-text": ("--md-default-fg-color", "the text colour"),
+    "--theme-text-light": ("--md-default-fg-color--light", "muted text (hints, labels), darkened to pass AA"),
+    "--theme-text-lighter": ("--md-default-fg-color--lighter", "faint lines and borders"),
+    "--theme-text-lightest": ("--md-default-fg-color--lightest", "the faintest borders and fills"),
+    "--theme-background": ("--md-default-bg-color", "the page's background"),
+    "--theme-hue": ("--md-hue", "the dark scheme's hue, which its muted text keeps"),
+    "--theme-shadow": ("--md-shadow-z2", "the shadow of a floating panel (the offline banner)"),
+    "--theme-font": ("--md-text-font-family", "the text's font, for what is not text (the steppers' SVG)"),
+    "--theme-primary": ("--md-primary-fg-color", "the primary colour (filled buttons, borders)"),
+    "--theme-primary-dark": ("--md-primary-fg-color--dark", "the primary colour under the pointer"),
+    "--theme-on-primary": ("--md-primary-bg-color", "text on the primary colour"),
+    "--theme-accent": ("--md-accent-fg-color", "the accent (focus rings, the current item), darkened to pass AA"),
+    "--theme-accent-transparent": ("--md-accent-fg-color--transparent", "the accent as a faint fill"),
+    "--theme-on-accent": ("--md-accent-bg-color", "text on the accent"),
+    "--theme-on-accent-light": ("--md-accent-bg-color--light", "muted text on the accent"),
+    "--theme-link": ("--md-typeset-a-color", "the link colour, lightened on the dark scheme; outlined buttons use it"),
+    "--theme-content-text": ("--md-typeset-color", "the colour of the page's text"),
+    "--theme-error": ("--md-typeset-del-color", "Material's red for deleted text: the course's errors"),
+    "--theme-table-rule": ("--md-typeset-table-color", "the rules between a table's rows"),
+    "--theme-code-font": ("--md-code-font-family", "the code's font"),
+    "--theme-code-text": ("--md-code-fg-color", "the code's text colour"),
+    "--theme-code-background": ("--md-code-bg-color", "the code's background"),
+    "--theme-code-mark": ("--md-code-hl-color", "a highlighted line's outline"),
+    "--theme-code-mark-light": ("--md-code-hl-color--light", "a highlighted line's background"),
+    # The code's token colours: the editor (docs/runner/editor.js) colours its tokens as Pygments' blocks are.
+    "--theme-token-comment": ("--md-code-hl-comment-color", "comments in code"),
+    "--theme-token-constant": ("--md-code-hl-constant-color", "built-in names (print, len), lightened on slate"),
+    "--theme-token-function": ("--md-code-hl-function-color", "function names in code"),
+    "--theme-token-keyword": ("--md-code-hl-keyword-color", "keywords in code"),
+    "--theme-token-name": ("--md-code-hl-name-color", "other names in code"),
+    "--theme-token-number": ("--md-code-hl-number-color", "numbers in code, lightened on slate"),
+    "--theme-token-operator": ("--md-code-hl-operator-color", "operators in code"),
+    "--theme-token-punctuation": ("--md-code-hl-punctuation-color", "punctuation in code"),
+    "--theme-token-special": ("--md-code-hl-special-color", "escapes and special strings in code"),
+    "--theme-token-string": ("--md-code-hl-string-color", "strings in code"),
+}
+
+# A name of the course's in a sheet: ":--theme-…" or "--theme-…", whole (not the tail of a longer name); the
+# name runs to the first character that cannot be part of one, so that --theme-text never eats --theme-text-light.
+THEME_NAME = re.compile(r":?(?<![\w-])--theme-[\w-]+")
+
+
+def material_css(text: str, where: str) -> str:
+    """The style sheet ``text`` with each of the course's names (THEME_NAMES) replaced by Material's.
+
+    ``where`` names the sheet in the error raised for a name the table does not define.
+
+    >>> material_css(':--theme-dark :--theme-content a:not(:--theme-button) { color: var(--theme-link) }', "x.css")
+    '[data-md-color-scheme="slate"] .md-typeset a:not(.md-button) { color: var(--md-typeset-a-color) }'
+    >>> material_css("a { color: var(--theme-text); border-color: var(--theme-text-light) }", "x.css")
+    'a { color: var(--md-default-fg-color); border-color: var(--md-default-fg-color--light) }'
+    >>> material_css("body:--theme-dark, :--theme-light:--theme-accent-deep-orange { --theme-accent: #bf360c }", "x.css")
+    'body[data-md-color-scheme="slate"], [data-md-color-scheme="default"][data-md-color-accent="deep-orange"] { --md-accent-fg-color: #bf360c }'
+    >>> material_css("a { color: var(--theme-txt) }", "stylesheets/quiz.css")
+    Traceback (most recent call last):
+    ...
+    ValueError: stylesheets/quiz.css names --theme-txt, which THEME_NAMES (site_examples/material_adapter.py) does not define
+    """
+
+    def material(match: re.Match[str]) -> str:
+        name = match.group(0)
+        if name not in THEME_NAMES:
+            raise ValueError(
+                f"{where} names {name}, which THEME_NAMES (site_examples/material_adapter.py) does not define"
+            )
+        return THEME_NAMES[name][0]
+
+    return THEME_NAME.sub(material, text)

@@ -8,9 +8,10 @@
 //
 // What runner.js needs from here is createEditor(); nothing else of
 // CodeMirror leaks out. Colours are not set here: each token gets one of the
-// classes "cm-hl-<name>", named after Material's code colours
-// (--md-code-hl-<name>-color), and stylesheets/runner.css colours them, so
-// the editor looks like the Pygments block it replaces in either scheme.
+// classes "cm-hl-<name>", named after the theme's code colours
+// (--theme-token-<name>, Material's in site_examples/material_adapter.py),
+// and stylesheets/runner.css colours them, so the editor looks like the
+// Pygments block it replaces in either scheme.
 
 import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
 import { pythonLanguage } from "@codemirror/lang-python";

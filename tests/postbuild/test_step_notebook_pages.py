@@ -8,7 +8,10 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
+import pytest
+
 from postbuild import Context, notebook_pages
+from postbuild.shared import StepError
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAAAAAC4HznGAAAAC0lEQVR4nGNggAAAAAgAAbdYc5UAAAAASUVORK5CYII="
 FIGURE = "figure-604391a2e3edd5d1.png"
@@ -67,3 +70,20 @@ def test_a_notebook_page_is_cut_and_its_figures_written(tmp_path: Path) -> None:
     assert ".jp-FileBrowser" in sheets[0] and ".jp-FileBrowser" not in purged[0]
     assert len(purged[0]) < len(sheets[0]) / 10
     assert lesson.read_text(encoding="utf-8") == f"<html><body>{article}</body></html>"  # not a notebook's page
+
+
+def test_the_sites_sheets_are_read_in_materials_names(tmp_path: Path) -> None:
+    """What PurgeCSS is given of the site's own sheets is what the reader gets: the course's names turned into
+    Material's (site_examples/material_adapter.py: material_css), as the stylesheets step serves them."""
+    (tmp_path / "stylesheets").mkdir()
+    (tmp_path / "stylesheets" / "notebooks.css").write_text(
+        ":--theme-palette :--theme-content .jupyter-wrapper { --jp-cell-editor-background: var(--theme-code-background) }",
+        encoding="utf-8",
+    )
+    context = Context(site_url="http://127.0.0.1:8000/", extra_css=("stylesheets/notebooks.css",))
+    assert notebook_pages.site_styles(tmp_path, context) == [
+        "[data-md-color-scheme] .md-typeset .jupyter-wrapper { --jp-cell-editor-background: var(--md-code-bg-color) }"
+    ]
+    (tmp_path / "stylesheets" / "notebooks.css").write_text("a { color: var(--theme-code-bg) }", encoding="utf-8")
+    with pytest.raises(StepError, match=r"^notebook_pages step: stylesheets/notebooks\.css names --theme-code-bg, "):
+        notebook_pages.site_styles(tmp_path, context)

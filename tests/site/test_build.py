@@ -9,7 +9,7 @@ and fonts self-hosted and no math script; the why-scale notebook was
 executed (its table agrees with Var(q·k) = d_k, recomputed here); and every
 page links the site's own style sheets as one file,
 ``stylesheets/site.<hash>.css``, which holds each of them whole, in
-``extra_css``'s order."""
+``extra_css``'s order, in Material's names (the sheets write the course's)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import yaml
+
+from site_examples.material_adapter import material_css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -192,7 +194,8 @@ def test_every_page_links_the_sites_own_sheets_as_one_file_in_their_order(built_
     """``postbuild/stylesheets.py``: one ``stylesheets/site.<hash>.css`` after Material's and KaTeX's sheets.
 
     The file holds each sheet of ``extra_css`` under ``stylesheets/`` whole, in that order (the cascade is
-    unchanged), and the single sheets are neither linked nor published.
+    unchanged), in Material's names (``site_examples/material_adapter.py:material_css``; no ``--theme-`` name
+    is left), and the single sheets are neither linked nor published.
     """
     config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)  # ignores !ENV
     own = [sheet for sheet in config["extra_css"] if sheet.startswith("stylesheets/")]
@@ -200,8 +203,11 @@ def test_every_page_links_the_sites_own_sheets_as_one_file_in_their_order(built_
     bundles = list((built_site / "stylesheets").glob("site.*.css"))
     assert len(bundles) == 1 and sorted(p.name for p in (built_site / "stylesheets").iterdir()) == [bundles[0].name]
     text = bundles[0].read_text(encoding="utf-8")
-    positions = [text.index((ROOT / "docs" / sheet).read_text(encoding="utf-8").strip()) for sheet in own]
+    positions = [
+        text.index(material_css((ROOT / "docs" / sheet).read_text(encoding="utf-8"), sheet).strip()) for sheet in own
+    ]
     assert positions == sorted(positions)
+    assert "--theme-" not in text
     pages = [*built_site.rglob("index.html"), built_site / "404.html"]
     assert len(pages) >= 21
     for page in pages:

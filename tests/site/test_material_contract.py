@@ -6,7 +6,10 @@ assumption the course makes about Material, traced against one release
 (``MATERIAL_VERSION``); the build refuses any other. Each ``CHECKS`` entry
 below checks one assumption against the installed Material's own files
 (its templates, its bundle, its style sheets), never against the adapter's
-code; the markup pymdownx writes is checked against its own output. A few
+code; the markup pymdownx writes is checked against its own output. Each
+name the style sheets use for one of Material's (``THEME_NAMES``) is an
+assumption too, checked the same way: Material's style sheets hold the
+selector (or its template the attribute), or define the custom property. A few
 tests read the built site. To move the pin: install the new release, run
 this file, fix what fails in the two adapter files, then change
 ``MATERIAL_VERSION`` and the runtime adapter's ``VERSION``
@@ -274,6 +277,82 @@ CHECKS: list[Callable[[Path], None]] = [
 ]
 
 
+# ── The style sheets' names for Material's (THEME_NAMES), one check each ────
+
+# Which of Material's files holds each selector the course's sheets name: its style sheets (as its minifier writes
+# them, an attribute's value unquoted) or, for the palette's element, the template that writes it.
+SELECTOR_FILES = {
+    ":--theme-content": "assets/stylesheets/main.*.min.css",
+    ":--theme-palette": "base.html",
+    ":--theme-light": "assets/stylesheets/main.*.min.css",
+    ":--theme-dark": "assets/stylesheets/palette.*.min.css",
+    ":--theme-accent-deep-orange": "assets/stylesheets/palette.*.min.css",
+    ":--theme-primary-indigo": "assets/stylesheets/palette.*.min.css",
+    ":--theme-button": "assets/stylesheets/main.*.min.css",
+    ":--theme-button-primary": "assets/stylesheets/main.*.min.css",
+    ":--theme-code-button": "assets/stylesheets/main.*.min.css",
+    ":--theme-search-toggle": "assets/stylesheets/main.*.min.css",
+    ":--theme-header": "assets/stylesheets/main.*.min.css",
+    ":--theme-search-output": "assets/stylesheets/main.*.min.css",
+    ":--theme-search-result": "assets/stylesheets/main.*.min.css",
+    ":--theme-nav": "assets/stylesheets/main.*.min.css",
+    ":--theme-nav-title": "assets/stylesheets/main.*.min.css",
+}
+# Material defines every custom property the sheets name in its main style sheet, in a rule's declarations.
+PROPERTY_FILE = "assets/stylesheets/main.*.min.css"
+
+
+def material_text(alias: str) -> tuple[str, str]:
+    """The file of Material's that holds the assumption behind ``alias``, and the text it must hold.
+
+    A selector as Material's files write it: a class as it is, ``[name="value"]`` as ``[name=value]`` in a style
+    sheet, ``[name]`` as the attribute ``name=`` in a template. A property as its definition, ``--name:``.
+    """
+    material = material_adapter.THEME_NAMES[alias][0]
+    if not alias.startswith(":"):
+        return PROPERTY_FILE, f"{material}:"
+    where = SELECTOR_FILES[alias]
+    if where.endswith(".html"):
+        attribute = re.fullmatch(r"\[([\w-]+)\]", material)
+        assert attribute, f"{alias}: only an attribute is looked for in a template"
+        return where, f" {attribute.group(1)}="
+    return where, re.sub(r'="([\w-]+)"', r"=\1", material)
+
+
+def theme_name_check(alias: str) -> Callable[[Path], None]:
+    """The check that Material's files hold what THEME_NAMES maps ``alias`` to, whole."""
+    where, text = material_text(alias)
+    why = material_adapter.THEME_NAMES[alias][1]
+    # Whole: a selector not followed by more of a name, a property defined after a rule's "{" or a ";".
+    pattern = re.escape(text) + r"(?![\w-])" if alias.startswith(":") else r"[{;]" + re.escape(text)
+
+    def check(templates: Path) -> None:
+        assert re.search(pattern, _one(templates, where).read_text(encoding="utf-8")), (
+            f"Material's {where} no longer holds {text.strip()}, which the style sheets name {alias} ({why})"
+        )
+
+    kind = "selector" if alias.startswith(":") else "property"
+    check.__name__ = f"check_theme_{kind}_" + alias.removeprefix(":").removeprefix("--theme-").replace("-", "_")
+    check.__doc__ = f"Style sheets ({alias}, material_css): {why}."
+    return check
+
+
+def theme_name_break(alias: str) -> tuple[str, str, str]:
+    """Material's name for ``alias`` renamed in its file: a letter added to the selector, the property renamed."""
+    where, text = material_text(alias)
+    if text.startswith("--"):
+        return where, text, text[:-1] + "-renamed:"
+    if text.endswith("]"):
+        return where, text, text[:-1] + "x]"
+    if text.endswith("="):
+        return where, text, text[:-1] + "-renamed="
+    return where, text, text + "x"
+
+
+THEME_NAME_CHECKS = [theme_name_check(alias) for alias in material_adapter.THEME_NAMES]
+CHECKS += THEME_NAME_CHECKS
+
+
 @pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
 def test_material_keeps_the_assumption(check: Callable[[Path], None]) -> None:
     check(material_templates())
@@ -321,6 +400,9 @@ BREAKS: dict[str, tuple[str, str, str]] = {
     "check_navigation": ("partials/nav.html", "md-nav--primary", "md-nav--main"),
     "check_header": ("partials/header.html", '{% set class = "md-header" %}', '{% set class = "md-top" %}'),
 }
+BREAKS.update(
+    {check.__name__: theme_name_break(alias) for alias, check in zip(material_adapter.THEME_NAMES, THEME_NAME_CHECKS)}
+)
 
 COPIED = [
     "base.html",
