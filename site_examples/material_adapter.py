@@ -76,6 +76,91 @@ def material_templates() -> Path:
     return Path(material.__file__).resolve().parent / "templates"
 
 
+# ── What the tests look for in Material's page ───────────────────────────────
+# Browser tests and benchmarks find the parts of a built page, and read its colour scheme, by these names; no
+# test names Material's classes or attributes itself. The contract test checks each against the installed
+# Material's templates and bundle.
+
+# The page's parts.
+
+# Why: the bar across the top; the text in the window starts below it, and it wears the primary colour.
+HEADER = "header.md-header"
+# Why: everything under the header (the page's main part and its footer) is one element of Material's.
+BELOW_HEADER = ".md-container"
+# Why: a page's text is this article, typeset by Material's style sheet (its headings, tables, code, formulas).
+CONTENT = "article.md-content__inner"
+# Why: instant navigation swaps this element (the article's parent) for the next page's.
+SWAPPED_CONTENT = '[data-md-component="content"]'
+# Why: Material's script puts each class-less table into this scrolling box (two elements) as a page starts.
+TABLE_BOX = ".md-typeset__scrollwrap > .md-typeset__table"
+# Why: the footer's link to the next page (an instant navigation).
+NEXT_PAGE_LINK = "a.md-footer__link--next"
+
+# The navigation (see also nav_link and HOME_LINK below).
+
+# Why: the site's navigation (the left sidebar; in the drawer on a narrow window).
+NAVIGATION = "nav.md-nav--primary"
+
+
+def nav_link_ending(path: str) -> str:
+    """The selector of the site navigation's links whose address ends in ``path``.
+
+    >>> nav_link_ending("glossary/")
+    'nav.md-nav--primary a[href$="glossary/"]'
+    """
+    return f'{NAVIGATION} a[href$="{path}"]'
+
+
+# Why: the table of contents beside the page marks its link to the section in view.
+CURRENT_SECTION = ".md-sidebar--secondary .md-nav__link--active"
+
+# The search.
+
+# Why: each result of a search is one item of the results' list, its link in it.
+SEARCH_RESULT = ".md-search-result__item"
+# Why: the line above the results says how many there are ("Initializing search" until the index is in).
+SEARCH_RESULT_COUNT = ".md-search-result__meta"
+# Why: the panel the results scroll in, folded to nothing while the search is closed.
+SEARCH_RESULTS_PANEL = ".md-search__scrollwrap"
+# Why: a page reached from a result (its address's ?h=) has the words searched for marked with this.
+SEARCH_MARK = "mark[data-md-highlight]"
+
+# Code blocks.
+
+# Why: the Copy button Material adds to a code block as it first comes into view (content.code.copy, content.lazy).
+COPY_BUTTON = ".md-code__nav .md-code__button"
+
+# The colour scheme (the header's toggle is the course's copy of Material's: overrides/partials/palette.html).
+
+# Why: each part of the palette is an attribute of <body> with this prefix, which Material's style sheets read.
+COLOUR_ATTRIBUTES = "data-md-color-"
+# Why: <body>'s attribute naming the colour scheme shown, one of these two.
+SCHEME_ATTRIBUTE = COLOUR_ATTRIBUTES + "scheme"
+LIGHT_SCHEME = "default"
+DARK_SCHEME = "slate"
+# Why: the media query of the palette's entry ("(prefers-color-scheme)": the system's), kept with the scheme.
+MEDIA_ATTRIBUTE = COLOUR_ATTRIBUTES + "media"
+# Why: the accent colour, written on <body> when the site is built.
+ACCENT_ATTRIBUTE = COLOUR_ATTRIBUTES + "accent"
+# Why: <body> carries this mark while the colours change, which turns every transition off.
+SWITCHING_ATTRIBUTE = COLOUR_ATTRIBUTES + "switching"
+# Why: the header's colour toggle: one label per scheme, the one to the next scheme shown.
+SCHEME_TOGGLE = 'label.md-header__button[for^="__palette"]'
+# Why: behind the toggle, one hidden radio button per scheme; a label chooses one.
+SCHEME_OPTION = "input.md-option"
+# Why: the chosen scheme is saved under this key (Material's key layout: the scope's pathname, a dot, the key).
+SCHEME_SETTING = "__palette"
+
+
+def scheme_choice(index: int) -> str:
+    """The selector of the toggle's label that chooses the palette's entry ``index`` (0: the first in mkdocs.yml).
+
+    >>> scheme_choice(2)
+    'label[for="__palette_2"]'
+    """
+    return f'label[for="__palette_{index}"]'
+
+
 # ── Material's saved settings ────────────────────────────────────────────────
 
 # Why: Material reads every saved setting through __md_get, defined with __md_set and __md_scope in one inline
@@ -143,7 +228,7 @@ def nav_link(href: str) -> str:
     >>> nav_link("http://127.0.0.1:8000/glossary/")
     'nav.md-nav--primary a[href="http://127.0.0.1:8000/glossary/"]'
     """
-    return f'nav.md-nav--primary a[href="{href}"]'
+    return f'{NAVIGATION} a[href="{href}"]'
 
 
 # Why: Material's header logo links to the home page (an instant navigation, as the navigation's links are).

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from site_examples.material_adapter import nav_link_ending
+
 SCRIPT = Path(__file__).with_name("accounting.js").read_text(encoding="utf-8")
 
 ONE_SHOT = ("timeout", "frame", "idle")
@@ -80,7 +82,7 @@ def round_trips(page: Page, site_url: str, away: str, there: str, rounds: int, a
     for _ in range(rounds):
         for target in (there, away):
             page.evaluate("document.querySelector('article').dataset.left = ''")
-            go(page, page.locator(f"nav.md-nav--primary a[href$='{target}']").first)
+            go(page, page.locator(nav_link_ending(target)).first)
             page.wait_for_url(re.compile(re.escape(target) + r"(\?[^#]*)?(#[^/]*)?$"))
             expect(page.locator("article:not([data-left]) h1").first).to_be_visible()
             if target == there and at_there is not None:

@@ -28,11 +28,23 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
+from site_examples.material_adapter import (
+    CONTENT,
+    COPY_BUTTON,
+    DARK_SCHEME,
+    LIGHT_SCHEME,
+    NAVIGATION,
+    SCHEME_ATTRIBUTE,
+    SCHEME_OPTION,
+    SEARCH_RESULT,
+    SEARCH_RESULT_COUNT,
+    SEARCH_RESULTS_PANEL,
+)
 from tests.browser.test_runner import _run
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SCHEMES = {"light": "default", "dark": "slate"}
+SCHEMES = {"light": LIGHT_SCHEME, "dark": DARK_SCHEME}
 # resultTypes: axe details only the violations, which is all a check reads (measured: 15 % less time a page).
 OPTIONS = """{
   runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
@@ -120,7 +132,7 @@ def scheme_page(open_page, scheme: str, *, visited: bool = False) -> Page:
 
 
 def expect_scheme(page: Page, scheme: str) -> None:
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[scheme])
+    expect(page.locator("body")).to_have_attribute(SCHEME_ATTRIBUTE, SCHEMES[scheme])
 
 
 def axe_in_both_schemes(page: Page, where: str, found: dict[str, list[str]], within: str | None = None) -> None:
@@ -173,7 +185,7 @@ def test_the_colour_rules_find_what_the_dark_scheme_gets_wrong(open_page, site_u
     page = scheme_page(open_page, "light")
     page.goto(site_url + "glossary/")
     settled(page, at_once=True)
-    page.add_style_tag(content="[data-md-color-scheme=slate] .md-typeset h1 { color: #3a3d4a }")
+    page.add_style_tag(content=f'[{SCHEME_ATTRIBUTE}="{DARK_SCHEME}"] {CONTENT} h1 {{ color: #3a3d4a }}')
     found: dict[str, list[str]] = {}
     axe_in_both_schemes(page, "/glossary/", found)
     assert list(found) == ["/glossary/ (dark)"]
@@ -185,9 +197,9 @@ def test_axe_within_a_component_checks_that_component_and_only_it(open_page, sit
     page = scheme_page(open_page, "light")
     page.goto(site_url + "glossary/")
     settled(page, at_once=True)
-    page.add_style_tag(content=".md-typeset h1 { color: #f2f2f2 }")
-    assert axe(page, COLOUR_OPTIONS, within=".md-sidebar--primary") == []
-    inside = axe(page, COLOUR_OPTIONS, within=".md-content")
+    page.add_style_tag(content=f"{CONTENT} h1 {{ color: #f2f2f2 }}")
+    assert axe(page, COLOUR_OPTIONS, within=NAVIGATION) == []
+    inside = axe(page, COLOUR_OPTIONS, within=CONTENT)
     assert inside and all(line.startswith("  color-contrast (serious): ") for line in inside[:-1]), inside
 
 
@@ -221,7 +233,7 @@ def test_pages_pass_axe_as_the_reader_uses_them(open_page, site_url: str) -> Non
 
     page.keyboard.press("/")  # Material's shortcut: the search opens
     page.keyboard.type("softmax")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    expect(page.locator(SEARCH_RESULT).first).to_be_visible()
     check("/lessons/why-attention/, search results")
     assert not found, report(found)
 
@@ -234,14 +246,15 @@ def test_the_search_panel_is_no_tab_stop_while_closed(page: Page, site_url: str)
     for _ in range(12):  # through the header and the navigation
         page.keyboard.press("Tab")
         focused = page.evaluate(
-            """() => {
+            """(option) => {
               const el = document.activeElement;
               // Material's colour scheme toggle: hidden radio buttons, drawn as the one button of their form.
-              const drawn = el.classList.contains('md-option') ? el.closest('form') : el;
+              const drawn = el.matches(option) ? el.closest('form') : el;
               const box = drawn.getBoundingClientRect();
               const shown = box.width > 0 && box.height > 0 && drawn.checkVisibility({visibilityProperty: true});
               return {name: el.className || el.tagName, shown};
-            }"""
+            }""",
+            SCHEME_OPTION,
         )
         if not focused["shown"]:
             invisible.append(focused["name"])
@@ -250,16 +263,17 @@ def test_the_search_panel_is_no_tab_stop_while_closed(page: Page, site_url: str)
     # Material was still setting its search up (the index loading) left, 1 time in 15 to 30 on a loaded
     # machine, the box focused with the results counted but the panel closed: Material's Tab out of the box had
     # closed it, and the "/" focus did not open it again. Waited for here (0 in 30 since).
-    expect(page.locator(".md-search-result__meta")).not_to_have_text(re.compile("Initializing", re.I))
+    expect(page.locator(SEARCH_RESULT_COUNT)).not_to_have_text(re.compile("Initializing", re.I))
     page.keyboard.press("/")
     page.keyboard.type("softmax")
-    expect(page.locator(".md-search__scrollwrap")).to_be_visible()
+    expect(page.locator(SEARCH_RESULTS_PANEL)).to_be_visible()
 
 
 SCROLL_STATE = """(els) => els.map((el) => [
   el.scrollWidth > el.clientWidth + 1, el.tabIndex, el.getAttribute('aria-label')])"""
 # Every formula that scrolls is a Tab stop and no other (the script catches up a frame or two after a resize).
-CAUGHT_UP = """() => [...document.querySelectorAll('.md-typeset div.arithmatex')]
+FORMULA_BOXES = f"{CONTENT} div.arithmatex"
+CAUGHT_UP = f"""() => [...document.querySelectorAll('{FORMULA_BOXES}')]
   .every((el) => (el.scrollWidth > el.clientWidth + 1) === (el.tabIndex === 0))"""
 
 
@@ -268,7 +282,7 @@ def test_a_box_that_scrolls_sideways_is_a_named_tab_stop_only_while_it_scrolls(o
     page.goto(site_url + "lessons/attention-at-scale/")
     settled(page)
     page.wait_for_function(CAUGHT_UP)
-    formulas = page.locator(".md-typeset div.arithmatex")
+    formulas = page.locator(FORMULA_BOXES)
     narrow = formulas.evaluate_all(SCROLL_STATE)
     assert any(scrolls for scrolls, _, _ in narrow)
     for scrolls, tab, label in narrow:
@@ -282,12 +296,12 @@ def test_a_box_that_scrolls_sideways_is_a_named_tab_stop_only_while_it_scrolls(o
 
 
 # The lessons' code blocks (a Build-it exercise's starter is an editor's, its solution hidden until shown).
-CODE = ".md-typeset pre > code:not([data-exercise] code)"
+CODE = f"{CONTENT} pre > code:not([data-exercise] code)"
 CODE_STATE = f"""() => [...document.querySelectorAll('{CODE}')].map((el) => ({{
   below: el.getBoundingClientRect().top > innerHeight,
   scrolls: el.scrollWidth > el.clientWidth + 1,
   tab: el.tabIndex,
-  copy: el.parentElement.querySelector('.md-code__nav .md-code__button') !== null,
+  copy: el.parentElement.querySelector('{COPY_BUTTON}') !== null,
 }}))"""
 
 
@@ -308,5 +322,5 @@ def test_a_code_block_that_scrolls_is_a_tab_stop_before_material_sets_it_up(open
     last = page.locator(CODE).last
     assert not blocks[-1]["copy"], "Material set up a block that was never in view: content.lazy is off"
     last.scroll_into_view_if_needed()
-    expect(last.locator("xpath=..").locator(".md-code__nav .md-code__button")).to_have_count(1)
+    expect(last.locator("xpath=..").locator(COPY_BUTTON)).to_have_count(1)
     assert page.evaluate(CODE_STATE)[-1]["tab"] == (0 if blocks[-1]["scrolls"] else -1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from site_examples.material_adapter import CONTENT
 from tests.browser.test_runner import _block, _run
 
 WATCH = """
@@ -16,7 +17,7 @@ def test_nothing_the_site_does_violates_its_policy(page: Page, site_url: str) ->
     page.add_init_script(WATCH)
     for path in ("", "check-your-understanding/", "examples/why-scale/", "glossary/"):
         page.goto(site_url + path)
-        expect(page.locator(".md-content")).to_be_visible()
+        expect(page.locator(CONTENT)).to_be_visible()
         assert page.evaluate("window.__violations") == [], path
     page.goto(site_url + "lessons/scaled-dot-product-attention/")
     _run(page, 3)  # Python starts (WebAssembly compiled under 'wasm-unsafe-eval') and runs blocks 1-3

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from attention.exercises import catalogue
+from site_examples.material_adapter import NEXT_PAGE_LINK
 from tests.browser.test_exercises import _check, _exercise, _open, _type
 
 EXERCISES = catalogue()
@@ -58,7 +59,7 @@ def test_every_solution_passes_and_a_mistake_is_named_in_the_page(
     turn = 0
     for number, lesson in enumerate(WALKS[first]):
         if number:
-            page.locator("a.md-footer__link--next").click()  # instant navigation: the same Python
+            page.locator(NEXT_PAGE_LINK).click()  # instant navigation: the same Python
             expect(page).to_have_url(re.compile(re.escape(site_url + f"lessons/{lesson}/") + "(#.*)?$"))
         here = [e.id for e in EXERCISES if e.lesson == lesson]
         expect(page.locator("[data-exercise]")).to_have_count(len(here))  # the lesson's, not the last one's

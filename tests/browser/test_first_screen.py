@@ -21,6 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from site_examples.material_adapter import DARK_SCHEME, HEADER, LIGHT_SCHEME, SCHEME_ATTRIBUTE
 from tests.browser.conftest import poll
 from tests.browser.test_accessibility import site_pages
 
@@ -35,8 +36,8 @@ ENOUGH_PX = 100
 
 # The pictures matching the selector that are drawn (not display: none, not hidden) and reach into the window
 # below the header, with how much of each is in it; `whole`: only those wholly in it.
-IN_FIRST_SCREEN = """([selector, enough, whole]) => {
-  const top = document.querySelector('.md-header').getBoundingClientRect().bottom;
+IN_FIRST_SCREEN = """([selector, enough, whole, header]) => {
+  const top = document.querySelector(header).getBoundingClientRect().bottom;
   const bottom = window.innerHeight;
   return [...document.querySelectorAll('article ' + selector)].flatMap((el) => {
     const box = el.getBoundingClientRect();
@@ -71,7 +72,7 @@ def _first_screen(page: Page, path: str) -> list[dict]:
     if lab:
         expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
     page.evaluate("document.fonts.ready.then(() => null)")
-    args = [LAB_VIEWS if lab else PICTURES, ENOUGH_PX, lab]
+    args = [LAB_VIEWS if lab else PICTURES, ENOUGH_PX, lab, HEADER]
     shown = page.evaluate(IN_FIRST_SCREEN, args)
     if not shown:
         return []
@@ -98,8 +99,6 @@ def test_every_first_screen_shows_a_picture_and_the_labs_shows_attention(
             if not _first_screen(page, path):
                 missing.append(f"{width}×{height} {path or '(home)'}")
         # The scheme is the one asked for: a dark-only image is what showed at 390 (light at 1280).
-        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
-            "slate" if scheme == "dark" else "default"
-        )
+        assert page.locator("body").get_attribute(SCHEME_ATTRIBUTE) == (DARK_SCHEME if scheme == "dark" else LIGHT_SCHEME)
     assert not missing, f"first screens without a picture (or, in the lab, without a whole attention view): {missing}"
     assert not [url for url in asked if "/pyodide/" in url], "a first screen started Python"

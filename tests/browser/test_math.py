@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from site_examples.browser import is_local
+from site_examples.material_adapter import CONTENT, SEARCH_MARK
 from tests.browser.test_accessibility import settled, site_pages
 from tests.browser.test_page_load import KATEX_FONTS_DRAWN
 
@@ -42,22 +43,24 @@ def _math_texts(page: Page) -> list[str]:
 
 
 # For each shown formula, the text of its MathML as written, without the TeX in its <annotation>.
-MATHML_TEXTS = """() => [...document.querySelectorAll('.md-content .katex')].filter((el) => el.checkVisibility()).map((katex) => {
+# The page's formulas (KaTeX's), in its text.
+FORMULA = f"{CONTENT} .katex"
+MATHML_TEXTS = f"""() => [...document.querySelectorAll('{FORMULA}')].filter((el) => el.checkVisibility()).map((katex) => {{
   const math = katex.querySelector(':scope > .katex-mathml math');
   const walker = document.createTreeWalker(math, NodeFilter.SHOW_TEXT);
   let text = '';
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {{
     if (!node.parentElement.closest('annotation')) text += node.data;
-  }
+  }}
   return text;
-})"""
+}})"""
 
 
 def test_formulas_are_typeset_without_a_script_and_read_once(page: Page, site_url: str) -> None:
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.goto(site_url + LESSON)
-    formulas = page.locator(".md-content .katex")
+    formulas = page.locator(FORMULA)
     expect(formulas.first).to_be_visible()
     count = formulas.count()
     assert count >= 150
@@ -65,7 +68,7 @@ def test_formulas_are_typeset_without_a_script_and_read_once(page: Page, site_ur
     assert not [url for url in requests if "mathjax" in url.lower() or url.endswith(".js") and "katex" in url]
     # Each formula once in the accessibility tree: its MathML; the drawing beside it is hidden from it.
     # (Formulas in the quizzes' explanations are hidden until the reader checks an answer.)
-    shown = page.evaluate("[...document.querySelectorAll('.md-content .katex')].filter((el) => el.checkVisibility()).length")
+    shown = page.locator(FORMULA).evaluate_all("(all) => all.filter((el) => el.checkVisibility()).length")
     assert shown >= 100
     assert _math_nodes(page) == shown
     # What a screen reader is given of each formula is its MathML as written: the source's letters ("Q", which
@@ -91,33 +94,33 @@ def test_formulas_come_typeset_through_instant_navigation(page: Page, site_url: 
     page.goto(site_url)
     page.get_by_role("link", name="Query, key, value", exact=True).first.click()
     expect(page).to_have_url(site_url + "lessons/query-key-value/")
-    display = page.locator(".md-content .katex-display").first
+    display = page.locator(f"{CONTENT} .katex-display").first
     expect(display).to_be_visible()
     # KaTeX's style sheet applies (its fonts, its hidden MathML): the drawing is one line of a sensible height.
     box = display.bounding_box()
     assert box is not None and 20 < box["height"] < 120
-    hidden = page.locator(".md-content .katex-mathml").first.evaluate("el => getComputedStyle(el).clipPath")
+    hidden = page.locator(f"{CONTENT} .katex-mathml").first.evaluate("el => getComputedStyle(el).clipPath")
     assert hidden == "inset(50%)"
     # And the formulas past its first screen are drawn once it is idle, as on a first load.
-    expect(page.locator(".md-content .katex-html > template")).to_have_count(0)
-    assert page.locator(".md-content .katex-html:empty").count() == 0
+    expect(page.locator(f"{CONTENT} .katex-html > template")).to_have_count(0)
+    assert page.locator(f"{CONTENT} .katex-html:empty").count() == 0
 
 
 # For each formula of the page: [whether its box meets the window, whether its drawing is there, whether it waits].
-FORMULAS = """() => [...document.querySelectorAll('.md-content .katex')].map((katex) => {
+FORMULAS = f"""() => [...document.querySelectorAll('{FORMULA}')].map((katex) => {{
   const box = katex.getBoundingClientRect();
   const drawing = katex.querySelector(':scope > .katex-html');
   const waits = Boolean(drawing.querySelector(':scope > template'));
   return [box.bottom > 0 && box.top < window.innerHeight, !waits && drawing.childElementCount > 0, waits];
-})"""
+}})"""
 
 
 # For each code block of the page: [whether its box meets the window, whether it is coloured, whether it waits, its code].
-CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content div.highlight[class*="language-"] pre > code')].map((code) => {
+CODE_BLOCKS = f"""() => [...document.querySelectorAll('{CONTENT} div.highlight[class*="language-"] pre > code')].map((code) => {{
   const box = code.getBoundingClientRect();
   const waits = Boolean(code.querySelector(':scope > template[data-later]'));
   return [box.bottom > 0 && box.top < window.innerHeight, !waits && code.querySelector('span') !== null, waits, code.textContent];
-})"""
+}})"""
 
 
 @pytest.mark.parametrize("width, height", [(1350, 940), (390, 844)])
@@ -162,7 +165,7 @@ def test_the_first_screens_formulas_come_drawn_and_without_scripts_the_rest_show
     page.goto(site_url + LESSON)
     formulas = page.evaluate(FORMULAS)
     assert sum(waits for _, _, waits in formulas) >= 100  # most of this lesson's 168 are past the first screen
-    later = page.locator(".md-content .katex:has(> .katex-html > template)").last
+    later = page.locator(f"{FORMULA}:has(> .katex-html > template)").last
     later.scroll_into_view_if_needed()
     assert later.locator(".katex-html").evaluate("el => getComputedStyle(el).display") == "none"
     mathml = later.locator(".katex-mathml").bounding_box()
@@ -178,12 +181,12 @@ def test_a_waiting_formula_or_code_block_is_drawn_as_it_nears_the_window_and_all
     page.add_init_script(NEVER_IDLE)
     page.goto(site_url + LESSON)
     page.wait_for_load_state("networkidle")
-    waiting = ".md-content .katex:has(> .katex-html > template)"
-    waiting_code = ".md-content .highlight code:has(> template)"
+    waiting = f"{FORMULA}:has(> .katex-html > template)"
+    waiting_code = f"{CONTENT} .highlight code:has(> template)"
     before, before_code = page.locator(waiting).count(), page.locator(waiting_code).count()
     assert before >= 100 and before_code >= 10
-    last = page.locator(".md-content .katex").last
-    last_code = page.locator(".md-content .highlight code:visible").last  # not one in a closed solution
+    last = page.locator(FORMULA).last
+    last_code = page.locator(f"{CONTENT} .highlight code:visible").last  # not one in a closed solution
     assert last.locator(".katex-html > template").count() == 1
     assert last_code.locator("> template").count() == 1 and last_code.locator("span").count() == 0
     text = last_code.inner_text()
@@ -194,7 +197,7 @@ def test_a_waiting_formula_or_code_block_is_drawn_as_it_nears_the_window_and_all
     expect(last_code.locator("> template")).to_have_count(0)  # coloured, the same code
     assert last_code.locator("span").count() > 0 and last_code.inner_text() == text
     # Pygments' colours, as on the first screen's blocks: a keyword is not the text's colour.
-    keyword = page.locator(".md-content .highlight code span.kn").last.evaluate("el => getComputedStyle(el).color")
+    keyword = page.locator(f"{CONTENT} .highlight code span.kn").last.evaluate("el => getComputedStyle(el).color")
     assert keyword != last_code.evaluate("el => getComputedStyle(el).color")
     assert 0 < page.locator(waiting).count() < before  # those far from the window still wait
     assert 0 < page.locator(waiting_code).count() < before_code
@@ -217,15 +220,15 @@ def test_code_where_search_marked_the_words_keeps_them(page: Page, site_url: str
     """Arriving from a search result, the words found are marked in the code too, and stay marked once the page is idle."""
     page.goto(site_url + LESSON + "?h=softmax")
     settled(page)
-    marked = page.locator(".md-content .highlight code:has(mark[data-md-highlight])")
+    marked = page.locator(f"{CONTENT} .highlight code:has({SEARCH_MARK})")
     assert marked.count() >= 3
-    expect(page.locator(".md-content template[data-later]")).to_have_count(0)
+    expect(page.locator(f"{CONTENT} template[data-later]")).to_have_count(0)
     # The last of them lies far past the first screen: it waited, and kept its marks instead of its colours.
     assert (marked.last.locator("mark").first.text_content() or "").lower() == "softmax"
 
 
 # Each displayed formula's box on the page, in document order: whether its drawing still waits, and its height.
-DISPLAYED = """() => [...document.querySelectorAll('.md-content div.arithmatex')].map((el) =>
+DISPLAYED = f"""() => [...document.querySelectorAll('{CONTENT} div.arithmatex')].map((el) =>
   [el.querySelector('template') !== null, el.getBoundingClientRect().height])"""
 
 
@@ -242,7 +245,7 @@ def test_a_displayed_formula_is_as_tall_waiting_as_drawn(open_page, site_url: st
     before = page.evaluate(DISPLAYED)
     assert sum(waits for waits, _ in before) >= 5  # displayed formulas past the first screen, not drawn yet
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # later.js draws every one
-    expect(page.locator(".md-content .katex-html > template")).to_have_count(0)
+    expect(page.locator(f"{CONTENT} .katex-html > template")).to_have_count(0)
     page.evaluate("document.fonts.ready.then(() => true)")
     after = page.evaluate(DISPLAYED)
     moved = [(index, b, a) for index, ((waited, b), (_, a)) in enumerate(zip(before, after, strict=True)) if waited and abs(a - b) > 0.5]

@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from site_examples.material_adapter import HOME_LINK, SWAPPED_CONTENT, nav_link
 from tests.browser import accounting
 
 # One round: a lesson with runnable blocks, another, the quizzes, the glossary, the lab, home.
@@ -33,9 +34,9 @@ ROUNDS = 5
 def go(page: Page, site_url: str, path: str, title: str) -> None:
     """To ``path`` by its link in the navigation (home by the logo); back once its heading and components are there."""
     if path:
-        link = page.locator(f'nav.md-nav--primary a[href="{site_url}{path}"]').first
+        link = page.locator(nav_link(site_url + path)).first
     else:
-        link = page.locator("a.md-header__button.md-logo")
+        link = page.locator(HOME_LINK)
     page.evaluate("document.querySelector('article').dataset.left = ''")
     accounting.go(page, link)
     expect(page).to_have_url(re.compile(re.escape(site_url + path) + r"(\?[^#]*)?(#.*)?$"))
@@ -87,7 +88,7 @@ def test_the_accounting_finds_a_component_that_leaks(page: Page, site_url: str) 
 def test_a_replaced_page_is_taken_apart(page: Page, site_url: str) -> None:
     """Material keeps references into the pages it replaces; components.js empties them, so they keep nothing else."""
     page.goto(site_url + "lessons/why-attention/")
-    page.evaluate("window.__replaced = document.querySelector('[data-md-component=content]')")
+    page.evaluate("(content) => { window.__replaced = document.querySelector(content); }", SWAPPED_CONTENT)
     go(page, site_url, "glossary/", "Glossary")
     expect(page.locator("article h1")).to_have_text(re.compile("Glossary"))
     # components.js takes the page apart as it mounts the next: wait for that state, then check it is whole.

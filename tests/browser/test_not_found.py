@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, Response, expect
 
 from site_examples.browser import SubPathHandler, free_address, serve
+from site_examples.material_adapter import HEADER, SEARCH_RESULT
 
 MISSING = ("lessons/no-such-lesson/", "no/such/folder/deep/", "no-such-file.html")
 
@@ -35,7 +36,7 @@ def failures(page: Page) -> list[tuple[str, str, int]]:
 def assert_styled(page: Page) -> None:
     # Material's stylesheet gives the header its primary colour and the page its font stack;
     # unstyled, the header is a transparent block.
-    header = page.locator("header.md-header")
+    header = page.locator(HEADER)
     expect(header).to_be_visible()
     colour = header.evaluate("element => getComputedStyle(element).backgroundColor")
     assert colour not in ("rgba(0, 0, 0, 0)", "transparent"), colour
@@ -67,7 +68,7 @@ def test_404_under_a_sub_path_keeps_styles_and_links(sub_path_page: tuple[Page, 
 
 def assert_styled_lesson(page: Page) -> None:
     expect(page.locator("h1")).to_contain_text("Self-attention")
-    colour = page.locator("header.md-header").evaluate("element => getComputedStyle(element).backgroundColor")
+    colour = page.locator(HEADER).evaluate("element => getComputedStyle(element).backgroundColor")
     assert colour not in ("rgba(0, 0, 0, 0)", "transparent"), colour
 
 
@@ -76,7 +77,7 @@ def test_404_search_works_under_a_sub_path(sub_path_page: tuple[Page, Any], sub_
     page.goto(sub_path_url + "lessons/no-such-lesson/")
     page.get_by_role("textbox", name="Search").click()
     page.keyboard.type("softmax")
-    result = page.locator(".md-search-result__item a").first
+    result = page.locator(f"{SEARCH_RESULT} a").first
     expect(result).to_be_visible()
     href = result.get_attribute("href") or ""
     assert href.startswith(sub_path_url), href

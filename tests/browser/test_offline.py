@@ -29,6 +29,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from attention.exercises import catalogue
 from postbuild import service_worker
 from site_examples.browser import free_address, serve, with_tools
+from site_examples.material_adapter import CONTENT, SEARCH_MARK, SEARCH_RESULT
 from tests.browser.conftest import handled, poll
 from tests.browser.test_accessibility import axe, settled
 
@@ -201,13 +202,13 @@ def test_after_one_visit_lesson_lab_quiz_and_search_work_offline(offline_page, s
     box = page.get_by_role("textbox", name="Search")
     box.click()
     box.type("softmax")
-    result = page.locator(".md-search-result__item a").first
+    result = page.locator(f"{SEARCH_RESULT} a").first
     # The results of the whole word: those of a query typed halfway may show first, while the text loads.
     expect(result).to_have_attribute("href", re.compile(r"[?&]h=softmax(?:&|#|$)"))
     result.click()
     # The result's page, its query (?h=) ignored by the store, with the terms highlighted.
     expect(page).not_to_have_url(site_url + "check-your-understanding/")
-    expect(page.locator("article mark[data-md-highlight]").first).to_have_text(re.compile("softmax", re.IGNORECASE))
+    expect(page.locator(f"{CONTENT} {SEARCH_MARK}").first).to_have_text(re.compile("softmax", re.IGNORECASE))
 
 
 def test_the_worker_s_own_requests_go_through_the_harness(offline_page, site_url: str, traffic) -> None:

@@ -17,20 +17,36 @@ import pytest
 from playwright.sync_api import expect
 
 from site_examples.browser import CHROMIUM_ARGS, chromium, is_local
+from site_examples.material_adapter import (
+    ACCENT_ATTRIBUTE,
+    BELOW_HEADER,
+    COLOUR_ATTRIBUTES,
+    CONTENT,
+    CURRENT_SECTION,
+    DARK_SCHEME,
+    HEADER,
+    LIGHT_SCHEME,
+    MEDIA_ATTRIBUTE,
+    SCHEME_ATTRIBUTE,
+    SWITCHING_ATTRIBUTE,
+    TABLE_BOX,
+    nav_link_ending,
+    scheme_choice,
+)
 from tests.browser.test_accessibility import settled, site_pages
 from tests.browser.conftest import handled
 
 LESSON = "lessons/learning-to-attend/"
 
-# Every change of a data-md-color-* attribute of <body>, from the start of the page's parsing.
-WATCH_PALETTE = """
+# Every change of a colour attribute of <body> (the palette's), from the start of the page's parsing.
+WATCH_PALETTE = f"""
 window.__paletteChanges = [];
-new MutationObserver((records) => {
-  for (const r of records) {
-    if (r.target === document.body && r.attributeName.startsWith("data-md-color-"))
+new MutationObserver((records) => {{
+  for (const r of records) {{
+    if (r.target === document.body && r.attributeName.startsWith("{COLOUR_ATTRIBUTES}"))
       window.__paletteChanges.push([r.attributeName, r.oldValue, r.target.getAttribute(r.attributeName)]);
-  }
-}).observe(document, { subtree: true, attributes: true, attributeOldValue: true });
+  }}
+}}).observe(document, {{ subtree: true, attributes: true, attributeOldValue: true }});
 """
 
 
@@ -44,8 +60,8 @@ def test_materials_script_keeps_the_colours_the_page_was_built_with(open_page, s
     # Material's script did apply the palette, and only the attribute no stylesheet reads (the entry's media
     # query) is new. Nor did the page restyle itself whole for nothing: Material's "switching" mark, which
     # holds back colour transitions while colours change, is let through to nothing as the page starts.
-    assert changed == [("data-md-color-media", None, "(prefers-color-scheme)")]
-    assert page.locator("body").get_attribute("data-md-color-accent") == "deep-orange"
+    assert changed == [(MEDIA_ATTRIBUTE, None, "(prefers-color-scheme)")]
+    assert page.locator("body").get_attribute(ACCENT_ATTRIBUTE) == "deep-orange"
 
 
 # Every change of an address (href, src) of an element of <head>: which, and whether <body> had begun.
@@ -109,17 +125,17 @@ def test_switching_the_colours_is_materials_own_after_the_start(open_page, site_
     page.goto(site_url + LESSON)
     settled(page)
     page.evaluate("window.__paletteChanges = []")
-    page.locator("label[for=__palette_1]").click()  # the system's scheme, then light, then dark
-    page.locator("label[for=__palette_2]").click()
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.locator(scheme_choice(1)).click()  # the system's scheme, then light, then dark
+    page.locator(scheme_choice(2)).click()
+    expect(page.locator("body")).to_have_attribute(SCHEME_ATTRIBUTE, DARK_SCHEME)
     changes = page.evaluate("window.__paletteChanges")
     # Material marks the switch (no colour transition plays) and takes the mark away once the colours are set.
-    assert ["data-md-color-switching", None, ""] in changes
-    expect(page.locator("body")).not_to_have_attribute("data-md-color-switching", "")
+    assert [SWITCHING_ATTRIBUTE, None, ""] in changes
+    expect(page.locator("body")).not_to_have_attribute(SWITCHING_ATTRIBUTE, "")
     assert page.evaluate("getComputedStyle(document.body).colorScheme") == "dark"
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"  # the window's too
-    page.locator("label[for=__palette_0]").click()  # back to the system's, light here
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    page.locator(scheme_choice(0)).click()  # back to the system's, light here
+    expect(page.locator("body")).to_have_attribute(SCHEME_ATTRIBUTE, LIGHT_SCHEME)
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
 
 
@@ -151,7 +167,7 @@ def test_no_colour_scheme_meta_restyles_the_page_as_it_starts(open_page, site_ur
     expected = {"light": "light", "dark": "dark"}[scheme]
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == expected
     assert page.evaluate("getComputedStyle(document.body).colorScheme") == expected
-    page.evaluate("document.querySelector(\"a.md-nav__link[href$='/why-attention/']\").click()")  # instant navigation
+    page.evaluate("(link) => document.querySelector(link).click()", nav_link_ending("/why-attention/"))  # instant navigation
     expect(page).to_have_url(re.compile(r".*/why-attention/(#[^/]*)?$"))
     settled(page)
     assert page.evaluate("window.__schemeMetas") == []
@@ -160,20 +176,20 @@ def test_no_colour_scheme_meta_restyles_the_page_as_it_starts(open_page, site_ur
 
 # Every element put into or taken out of the article itself (not deeper) once the page is parsed; registered
 # before any of the page's scripts, so it watches from before Material's own start-up handlers run.
-WATCH_ARTICLE = """
+WATCH_ARTICLE = f"""
 window.__articleChildren = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const article = document.querySelector("article.md-content__inner");
-  new MutationObserver((records) => {
-    for (const r of records) {
-      for (const [change, nodes] of [["added", r.addedNodes], ["removed", r.removedNodes]]) {
-        for (const node of nodes) {
-          if (node.nodeType === Node.ELEMENT_NODE) window.__articleChildren.push(`${change} ${node.outerHTML.slice(0, 60)}`);
-        }
-      }
-    }
-  }).observe(article, { childList: true });
-}, { once: true });
+document.addEventListener("DOMContentLoaded", () => {{
+  const article = document.querySelector("{CONTENT}");
+  new MutationObserver((records) => {{
+    for (const r of records) {{
+      for (const [change, nodes] of [["added", r.addedNodes], ["removed", r.removedNodes]]) {{
+        for (const node of nodes) {{
+          if (node.nodeType === Node.ELEMENT_NODE) window.__articleChildren.push(`${{change}} ${{node.outerHTML.slice(0, 60)}}`);
+        }}
+      }}
+    }}
+  }}).observe(article, {{ childList: true }});
+}}, {{ once: true }});
 """
 
 
@@ -183,8 +199,8 @@ document.addEventListener("DOMContentLoaded", () => {
 def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site_url: str, path: str) -> None:
     """Scripts build inside boxes that the build gives them, never straight into the article, as a page starts.
 
-    The user agent's MathML rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's
-    ``.md-typeset table:not([class]) + *`` have Chromium restyle every element of a container whose children
+    The user agent's MathML rules (``mmultiscripts > mprescripts ~ :nth-child(2n)``) and Material's rule for
+    whatever follows a class-less table in its text have Chromium restyle every element of a container whose children
     change: in the article, the whole page (as Material wrapped the lesson's one table in its scrolling box;
     traced on "Self-attention" in 4f55d65 and dd07823). The build puts each table in a ``div.table-slot``
     (postbuild/table_slots.py), as it puts each runner block in a ``div.runner-slot``; the pages chosen
@@ -196,7 +212,7 @@ def test_nothing_goes_into_the_article_itself_as_the_page_starts(open_page, site
     settled(page, at_once=True)
     if path in ("", "lessons/self-attention/"):
         # Material did wrap the page's tables, inside their slots
-        expect(page.locator("article .table-slot > .md-typeset__scrollwrap > .md-typeset__table > table").first).to_be_attached()
+        expect(page.locator(f"{CONTENT} .table-slot > {TABLE_BOX} > table").first).to_be_attached()
     assert page.evaluate("window.__articleChildren") == []
 
 
@@ -241,9 +257,9 @@ def test_the_page_keeps_its_width_whether_or_not_it_scrolls(playwright, site_url
         page.goto(site_url + LESSON)
         settled(page)
         tall = page.evaluate("document.documentElement.clientWidth")
-        page.evaluate("document.querySelector('.md-container').style.display = 'none'")  # nothing left to scroll
+        page.evaluate("(below) => { document.querySelector(below).style.display = 'none'; }", BELOW_HEADER)  # nothing left to scroll
         short = page.evaluate("document.documentElement.clientWidth")
-        header_left = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().left")
+        header_left = page.evaluate("(header) => document.querySelector(header).getBoundingClientRect().left", HEADER)
     finally:
         browser.close()
     assert tall < 1350  # the scrollbar is real here
@@ -320,19 +336,19 @@ def test_an_anchor_far_down_a_lesson_lands_on_its_heading_and_stays_until_the_re
     waited, the table of contents marks its section, and the reader's own scroll is not undone."""
     page = open_page(viewport={"width": width, "height": height}, color_scheme="light")
     page.goto(site_url + LESSON)
-    headings = page.evaluate("[...document.querySelectorAll('article.md-typeset > h2[id]')].map((h) => h.id)")
+    headings = page.locator(f"{CONTENT} > h2[id]").evaluate_all("(all) => all.map((h) => h.id)")
     assert len(headings) >= 6
     target = headings[len(headings) * 2 // 3]
     page.goto(site_url + LESSON + "#" + target)
     settled(page)
     handled(page)  # what the page still does as it settles (later.js's hold, Material's swap for the fragment)
-    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    header = page.evaluate("(header) => document.querySelector(header).getBoundingClientRect().bottom", HEADER)
     top = page.evaluate(f"document.getElementById({target!r}).getBoundingClientRect().top")
     assert header <= top <= header + 60, f"#{target} at {top:.0f} px, under a header ending at {header:.0f} px"
     landed = page.evaluate("scrollY")
     assert landed > 3 * height  # far down: much above it was drawn after the jump
     if width >= 1220:  # the table of contents is beside the page
-        active = page.locator(".md-sidebar--secondary .md-nav__link--active")
+        active = page.locator(CURRENT_SECTION)
         expect(active).to_have_attribute("href", re.compile("#" + re.escape(target) + "$"))
     page.mouse.move(width // 2, height // 2)
     page.mouse.wheel(0, -400)

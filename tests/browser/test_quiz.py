@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from attention.exercises import catalogue
+from site_examples.material_adapter import NAVIGATION
 
 CHECK_PAGE = "check-your-understanding/"
 LESSON = "lessons/scaled-dot-product-attention/"
@@ -187,7 +188,7 @@ def test_progress_survives_a_reload_and_shows_on_the_home_page(page: Page, site_
     expect(page.locator("[data-quiz-score]")).to_have_text("Score: 1 of 4 correct (2 of 4 answered).")
 
     # Instant navigation to the home page: its progress view counts those answers.
-    page.locator(".md-sidebar--primary a.md-nav__link", has_text="Home").first.click()
+    page.locator(f"{NAVIGATION} a", has_text="Home").first.click()
     row = page.locator("[data-quiz-progress-page='lessons/scaled-dot-product-attention/']")
     expect(row).to_contain_text("1 of 4")
     expect(row).to_contain_text("2 of 4")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from site_examples import cell
+from site_examples.material_adapter import CONTENT, COPY_BUTTON, nav_link_ending
 from tests.browser import accounting
 from tests.browser.conftest import handled
 from tests.helpers import ROOT, load_root_conftest
@@ -223,7 +224,7 @@ def test_instant_navigation_mounts_the_next_page_with_a_fresh_session(return_vis
     page.goto(site_url)
     _run(page, 1)  # the home page's block defines q, k, v
     page.evaluate("window.__same_document = true")
-    page.locator("nav.md-nav a[href$='scaled-dot-product-attention/']").first.click()
+    page.locator(nav_link_ending("scaled-dot-product-attention/")).first.click()
     page.wait_for_url(re.compile(r"scaled-dot-product-attention/(#[^/]*)?$"))
     expect(page.locator("[data-runner]")).to_have_count(len(_cpython_outputs("lessons/scaled-dot-product-attention.md")))
     assert page.evaluate("window.__same_document") is True  # no full reload: Material's instant navigation
@@ -358,31 +359,31 @@ def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page:
         if path in runnable:
             expect(page.locator("[data-runner]").first).to_be_visible()
         page.evaluate(
-            """async () => {
-              for (const code of document.querySelectorAll('.md-content .highlight pre > code')) {
-                code.scrollIntoView({ block: 'center' });
+            f"""async () => {{
+              for (const code of document.querySelectorAll('{CONTENT} .highlight pre > code')) {{
+                code.scrollIntoView({{ block: 'center' }});
                 await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-              }
-            }"""
+              }}
+            }}"""
         )
         page.wait_for_function(
-            """() => document.querySelectorAll('.md-content .highlight:not(.no-copy) .md-code__button').length
-              >= document.querySelectorAll('.md-content .highlight:not(.no-copy) pre > code').length""",
+            f"""() => document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) {COPY_BUTTON}').length
+              >= document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) pre > code').length""",
             timeout=10_000,
         )
         counts = page.evaluate(
-            """() => ({
+            f"""() => ({{
               runner: document.querySelectorAll('[data-runner]').length,
               marked: document.querySelectorAll('div.language-python.highlight.no-copy').length,
               marked_outside: document.querySelectorAll('.highlight.no-copy:not([data-runner] .highlight, [data-exercise] .highlight)').length,
-              material_in_runner: document.querySelectorAll('[data-runner] .md-code__button').length,
+              material_in_runner: document.querySelectorAll('[data-runner] {COPY_BUTTON}').length,
               slots: document.querySelectorAll('.runner-slot').length,
               in_slots: [...document.querySelectorAll('.runner-slot')]
                 .filter((slot) => slot.querySelectorAll('[data-runner]').length === 1
                   && slot.querySelector(':scope > [data-runner]')).length,
-              others: document.querySelectorAll('.md-content .highlight:not(.no-copy) pre > code').length,
-              material_on_others: document.querySelectorAll('.md-content .highlight:not(.no-copy) .md-code__button').length,
-            })"""
+              others: document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) pre > code').length,
+              material_on_others: document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) {COPY_BUTTON}').length,
+            }})"""
         )
         assert counts["marked"] == counts["runner"] and (counts["runner"] > 0) == (path in runnable), (path, counts)
         assert counts["marked_outside"] == 0 and counts["material_in_runner"] == 0, (path, counts)
@@ -417,7 +418,7 @@ class _Walk:
             self.change += 1
             target = self.pages[(self.change - 1) % 2]
             page.evaluate("document.querySelector('article').dataset.left = ''")
-            accounting.go(page, page.locator(f"nav.md-nav a[href$='{target.split('/')[-2]}/']").first)
+            accounting.go(page, page.locator(nav_link_ending(target.split("/")[-2] + "/")).first)
             # Material's navigation.tracking may already have put the heading in view into the address (#...).
             page.wait_for_url(re.compile(re.escape(target) + r"(#[^/]*)?$"))
             expect(page.locator("article:not([data-left]) h1")).to_be_visible()
@@ -472,7 +473,7 @@ new MutationObserver((records) => {
 def test_the_runner_builds_only_inside_its_blocks_slots(open_page, site_url: str) -> None:
     """The runner adds its elements inside each block's slot, never into the lesson itself, as it mounts and runs.
 
-    Material's rule ``.md-typeset table:not([class]) + *`` has Chromium restyle every element of a container
+    Material's rule for whatever follows a class-less table in its text has Chromium restyle every element of a container
     into which an element with a class goes: into the lesson, the whole lesson (traced on a long one in
     cc410da). A block's slot holds only the block.
     """

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from site_examples.material_adapter import DARK_SCHEME, SCHEME_ATTRIBUTE, SCHEME_SETTING, SCHEME_TOGGLE
 from tests.browser.test_quiz import (
     CHECK_PAGE,
     _home,
@@ -135,15 +136,15 @@ def test_a_corrupt_colour_scheme_setting_is_reset_and_the_toggle_works(page: Pag
     page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
-        " localStorage.setItem(new URL('/', location).pathname + '.__palette', '{\"index\": 1, \"color\": '); }"
+        f" localStorage.setItem(new URL('/', location).pathname + '.{SCHEME_SETTING}', '{{\"index\": 1, \"color\": '); }}"
     )
     page.goto(site_url + CHECK_PAGE)
-    assert any("__palette could not be read, and was reset" in text for text in warnings), warnings
-    assert page.evaluate("JSON.parse(localStorage.getItem('/.__palette')).index") == 0  # reset to the first scheme
+    assert any(f"{SCHEME_SETTING} could not be read, and was reset" in text for text in warnings), warnings
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('/.{SCHEME_SETTING}')).index") == 0  # reset to the first scheme
     body = page.locator("body")
-    toggle = page.locator("label.md-header__button[for^='__palette']:visible").first
+    toggle = page.locator(f"{SCHEME_TOGGLE}:visible").first
     expect(toggle).to_have_attribute("title", "Switch to light mode")  # the first scheme: the system's
     toggle.click()  # light
-    page.locator("label.md-header__button[for^='__palette']:visible").first.click()  # dark
-    expect(body).to_have_attribute("data-md-color-scheme", "slate")
-    assert page.evaluate("JSON.parse(localStorage.getItem('/.__palette')).index") == 2  # saved again, readable
+    page.locator(f"{SCHEME_TOGGLE}:visible").first.click()  # dark
+    expect(body).to_have_attribute(SCHEME_ATTRIBUTE, DARK_SCHEME)
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('/.{SCHEME_SETTING}')).index") == 2  # saved again, readable

@@ -13,6 +13,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from site_examples.material_adapter import CONTENT, NAVIGATION, SEARCH_MARK, SEARCH_RESULT
+
 INDEX = "search/search_index.full.json"  # the site's text
 MATERIALS_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]{8}\.min\.js$")
 
@@ -36,7 +38,7 @@ def test_reading_never_fetches_the_search_index(page: Page, site_url: str) -> No
     page.goto(site_url + "lessons/self-attention/")
     page.wait_for_load_state("networkidle")
     page.mouse.wheel(0, 2000)
-    page.locator("nav.md-nav--primary a", has_text="Glossary").first.click()
+    page.locator(f"{NAVIGATION} a", has_text="Glossary").first.click()
     # Material's navigation.tracking may carry a section's hash over to the next address.
     expect(page).to_have_url(re.compile(re.escape(site_url + "glossary/") + r"(#.*)?$"))
     page.wait_for_load_state("networkidle")
@@ -51,7 +53,7 @@ def test_the_search_box_fetches_it_and_finds(page: Page, site_url: str) -> None:
     box = page.get_by_role("textbox", name="Search")
     box.click()
     box.type("softmax")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    expect(page.locator(SEARCH_RESULT).first).to_be_visible()
     assert seen == [site_url + INDEX, "worker"]
 
 
@@ -62,13 +64,13 @@ def test_the_keyboard_shortcut_fetches_it(page: Page, site_url: str) -> None:
     page.keyboard.press("/")  # Material's shortcut: opens search and focuses its box
     expect(page.get_by_role("textbox", name="Search")).to_be_focused()
     page.keyboard.type("causal")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    expect(page.locator(SEARCH_RESULT).first).to_be_visible()
     assert seen == [site_url + INDEX, "worker"]
 
 
 def test_a_page_reached_from_a_result_highlights_at_once(page: Page, site_url: str) -> None:
     seen = index_requests(page)
     page.goto(site_url + "lessons/self-attention/?h=softmax")
-    expect(page.locator("article mark[data-md-highlight]").first).to_be_visible()
+    expect(page.locator(f"{CONTENT} {SEARCH_MARK}").first).to_be_visible()
     page.wait_for_load_state("networkidle")
     assert seen == []  # the index's config is enough

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, Route, expect
 
 from attention.training.experiment import MODEL, TRAINING, loss_fingerprint, probe_batch
 from attention.training.loop import Trainer
+from site_examples.material_adapter import nav_link
 from tests.browser import accounting
 from tests.browser.conftest import handled
 from tests.browser.test_accessibility import axe_in_both_schemes, report
@@ -293,7 +294,7 @@ def test_a_failed_python_start_is_said_with_a_retry(page: Page, site_url: str, t
 
 def _go(page: Page, site_url: str, path: str) -> None:
     page.evaluate("document.querySelector('article').dataset.left = ''")
-    accounting.go(page, page.locator(f'nav.md-nav--primary a[href="{site_url}{path}"]').first)
+    accounting.go(page, page.locator(nav_link(site_url + path)).first)
     expect(page).to_have_url(site_url + path)
     expect(page.locator("article:not([data-left]) h1").first).to_be_visible()
 

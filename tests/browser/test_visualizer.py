@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from attention.lab import tokenize, unknown_words, visualizer_data
+from site_examples.material_adapter import DARK_SCHEME, LIGHT_SCHEME, SCHEME_ATTRIBUTE, nav_link_ending
 from tests.browser import accounting
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -416,7 +417,7 @@ def test_dark_mode_uses_the_dark_scale(page: Page, site_url: str) -> None:
     _open(page, site_url)
     fill = "getComputedStyle(document.querySelector('[data-viz] [data-cell]')).fill"
     light = page.evaluate(fill)
-    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.locator("body").evaluate("(body, [name, value]) => body.setAttribute(name, value)", [SCHEME_ATTRIBUTE, DARK_SCHEME])
     dark = page.evaluate(fill)
     assert light != dark and re.match(r"oklch\(0\.\d+ ", dark)
 
@@ -424,7 +425,7 @@ def test_dark_mode_uses_the_dark_scale(page: Page, site_url: str) -> None:
 def test_instant_navigation_mounts_the_lab(page: Page, site_url: str) -> None:
     page.goto(site_url)
     page.evaluate("window.__same_document = true")
-    page.locator("nav.md-nav a[href$='lab/']").first.click()
+    page.locator(nav_link_ending("lab/")).first.click()
     page.wait_for_url(re.compile(r"lab/(\?[^#]*)?(#[^/]*)?$"))
     expect(page.locator("[data-viz]")).to_have_attribute("data-status", "ready")
     assert page.evaluate("window.__same_document") is True
@@ -495,7 +496,7 @@ def test_words_the_model_does_not_know_are_named_with_what_it_does_with_them(ope
     # Only "laptop" is drawn as unknown: "student" and "car" come from WordNet now.
     assert page.locator("[data-viz] [data-token][data-unknown]").all_text_contents() == ["laptop"]
     expect(page.locator("[data-viz] [data-control=try-trained]")).to_be_visible()
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+    expect(page.locator("body")).to_have_attribute(SCHEME_ATTRIBUTE, DARK_SCHEME if scheme == "dark" else LIGHT_SCHEME)
     assert _axe_in_the_lab(page) == []
 
 

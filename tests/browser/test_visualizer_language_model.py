@@ -22,6 +22,7 @@ from attention.lab import smollm2
 from attention.lab.smollm2 import expand_view
 from attention.models import load_smollm2
 from attention.models.weights import SMOLLM2_FILE, SMOLLM2_FILE_SIZE
+from site_examples.material_adapter import DARK_SCHEME, LIGHT_SCHEME, SCHEME_ATTRIBUTE
 from tests.browser import accounting
 from tests.browser.conftest import handled
 from tests.browser.test_accessibility import axe, scheme_page, settled
@@ -210,8 +211,8 @@ def test_a_phone_in_both_schemes_without_sideways_scroll_and_axe_clean(open_page
     fill = page.evaluate("getComputedStyle(document.querySelector('[data-viz] [data-cell]')).fill")
     assert re.match(r"oklch\(0\.\d+ ", fill)
     # The grid's maps are drawn in the scheme's colours: a zero weight recedes into the background.
-    expected = "slate" if scheme == "dark" else "default"
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", expected)
+    expected = DARK_SCHEME if scheme == "dark" else LIGHT_SCHEME
+    expect(page.locator("body")).to_have_attribute(SCHEME_ATTRIBUTE, expected)
     corner = page.evaluate(
         "() => { const c = document.querySelector('[data-viz] [role=gridcell] canvas');"
         " return [...c.getContext('2d').getImageData(c.width - 1, 0, 1, 1).data].slice(0, 3); }"

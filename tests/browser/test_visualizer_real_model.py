@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
 from attention.models import load_minilm
+from site_examples.material_adapter import DARK_SCHEME, SCHEME_ATTRIBUTE
 from tests.browser.conftest import handled, poll
 
 LAB = "lab/"
@@ -251,7 +252,7 @@ def test_the_grid_shows_all_72_heads_and_works_by_keyboard(page: Page, site_url:
     assert lightness.ravel()[order[-1]] < lightness.ravel()[order[0]]
     assert np.corrcoef(weights.ravel(), lightness.ravel())[0, 1] < -0.9
     # The dark scheme redraws them on its own scale.
-    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.locator("body").evaluate("(body, [name, value]) => body.setAttribute(name, value)", [SCHEME_ATTRIBUTE, DARK_SCHEME])
     page.wait_for_function("() => true")
     _, dark = pixels()
     assert dark != light

@@ -8,10 +8,11 @@ import pytest
 
 from postbuild import Context, material_storage
 from postbuild.shared import StepError
-from site_examples.material_adapter import storage_guard_script
+from site_examples.material_adapter import STORAGE_DEFINITION, material_templates, storage_guard_script
 
-# Material's definition of its settings' reader, as its base template writes it (shortened between the names).
-DEFINITION = '<script>__md_scope=new URL(".",location),__md_get=(e,_=localStorage)=>JSON.parse(_.getItem(e))</script>'
+# Material's definition of its settings' reader, as the installed Material's template writes it.
+_TEMPLATE = (material_templates() / "partials" / "javascripts" / "base.html").read_text(encoding="utf-8")
+DEFINITION = next(STORAGE_DEFINITION.finditer(_TEMPLATE)).group(0)
 
 
 def test_every_page_gets_the_guard_after_materials_reader(tmp_path: Path) -> None:

@@ -74,6 +74,25 @@ def runtime_constant(name: str) -> str:
     return match.group(1)
 
 
+def classes(selector: str) -> list[str]:
+    """The class names a selector of the adapter's names, in order: ``a.b > .c`` gives ``["b", "c"]``."""
+    return re.findall(r"\.([\w-]+)", selector)
+
+
+def written(selector: str, text: str) -> bool:
+    """Whether a template writes an element that ``selector`` (``tag.class`` or ``.class``) picks, as a literal tag."""
+    match = re.fullmatch(r"(\w*)\.([\w-]+)", selector)
+    assert match, selector
+    tag, name = match.groups()
+    element = rf'<{tag or "[a-z]+"}(?: [^>]*?)? class="(?:[\w-]+ )*{re.escape(name)}(?: [\w-]+)*"'
+    return re.search(element, text) is not None
+
+
+def made(tag: str, name: str, js: str) -> bool:
+    """Whether the bundle makes a ``tag`` element whose class is ``name`` (its JSX-like ``x("li",{class:"…"}``)."""
+    return re.search(rf'\w+\("{tag}",\{{class:"{re.escape(name)}"', js) is not None
+
+
 # ── One check per assumption ────────────────────────────────────────────────
 
 
@@ -123,6 +142,7 @@ def check_swapped_components(templates: Path) -> None:
 def check_article(templates: Path) -> None:
     """Runtime (article, inText): a page's text is article.md-content__inner, typeset under .md-typeset."""
     assert '<article class="md-content__inner md-typeset">' in template(templates, "base.html")
+    assert written(material_adapter.CONTENT, template(templates, "base.html")), "Tests (CONTENT): the page's text"
     assert (
         runtime_constant("ARTICLE") == '"article.md-content__inner"' and runtime_constant("TYPESET") == '".md-typeset"'
     )
@@ -132,11 +152,15 @@ def check_colour_scheme(templates: Path) -> None:
     """Runtime (colourScheme): <body data-md-color-scheme>, "slate" being the dark scheme."""
     assert '<body dir="{{ direction }}" data-md-color-scheme=' in template(templates, "base.html")
     assert "[data-md-color-scheme=slate]" in palette_css(templates), "Material has no slate scheme"
+    dark = f"[{material_adapter.SCHEME_ATTRIBUTE}={material_adapter.DARK_SCHEME}]"
+    assert dark in palette_css(templates), f"Tests (DARK_SCHEME): Material's style sheet has no {dark}"
 
 
 def check_switching_mark(templates: Path) -> None:
     """Runtime (palette): data-md-color-switching on <body> turns every transition off."""
     assert re.search(r"\[data-md-color-switching\] \*[^{]*\{transition-duration:0s!important\}", palette_css(templates))
+    mark = re.escape(f"[{material_adapter.SWITCHING_ATTRIBUTE}] *")
+    assert re.search(rf"{mark}[^{{]*\{{transition-duration:0s!important\}}", palette_css(templates)), "SWITCHING_ATTRIBUTE"
 
 
 def check_palette_partial(templates: Path) -> None:
@@ -169,6 +193,7 @@ def check_saved_palette(templates: Path) -> None:
     """Runtime (palette): the palette is saved as __palette, {index, color: {media, scheme, primary, accent}}."""
     js = bundle(templates)
     assert '__md_set("__palette",' in js
+    assert f'__md_set("{material_adapter.SCHEME_SETTING}",' in js, "Tests (SCHEME_SETTING): the key it is saved under"
     assert re.search(r'index:\w+\.indexOf\(\w+\),color:\{media:\w+\.getAttribute\("data-md-color-media"\),scheme:', js)
     early = template(templates, "partials/javascripts/palette.html")
     assert '__md_get("__palette")' in early and '"data-md-color-"+key' in early
@@ -234,9 +259,11 @@ def check_own_bundle_folder(templates: Path) -> None:
 
 
 def check_navigation(templates: Path) -> None:
-    """Scripts driving the site (nav_link, HOME_LINK): the navigation is nav.md-nav--primary, the logo a home link."""
+    """Scripts driving the site (NAVIGATION, nav_link, nav_link_ending, HOME_LINK): the navigation, the logo a home link."""
     nav = template(templates, "partials/nav.html")
     assert '{% set class = "md-nav md-nav--primary" %}' in nav and '<nav class="{{ class }}"' in nav
+    tag, name = material_adapter.NAVIGATION.split(".")
+    assert f'{{% set class = "md-nav {name}" %}}' in nav and f'<{tag} class="{{{{ class }}}}"' in nav, "NAVIGATION"
     logo = template(templates, "partials/header.html")
     assert re.search(
         r'<a href="\{\{ config\.extra\.homepage \| d\(nav\.homepage\.url, true\) \| url \}\}" title="[^"]*" class="md-header__button md-logo"',
@@ -249,9 +276,139 @@ def check_navigation(templates: Path) -> None:
 
 
 def check_header(templates: Path) -> None:
-    """Runtime (theme colour): the header is header.md-header, its colour the one a phone's bar takes."""
+    """Runtime (theme colour) and tests (HEADER): the header is header.md-header, its colour the one a phone's bar takes."""
     header = template(templates, "partials/header.html")
     assert '{% set class = "md-header" %}' in header and '<header class="{{ class }}"' in header
+    tag, name = material_adapter.HEADER.split(".")
+    assert f'{{% set class = "{name}" %}}' in header and f'<{tag} class="{{{{ class }}}}"' in header, "HEADER"
+
+
+# ── What the tests look for in Material's page (material_adapter.py's section of that name) ─────────────────
+
+
+def check_below_header(templates: Path) -> None:
+    """Tests (BELOW_HEADER): everything under the header is one element of base.html's, right after the header."""
+    base = template(templates, "base.html")
+    assert written(material_adapter.BELOW_HEADER, base), "the part under the header changed"
+    below = re.search(rf'<div class="{classes(material_adapter.BELOW_HEADER)[0]}"', base)
+    assert below and base.index('{% include "partials/header.html" %}') < below.start()
+
+
+def check_swapped_content(templates: Path) -> None:
+    """Tests (SWAPPED_CONTENT): the element around the page's text carries this component name."""
+    base = template(templates, "base.html")
+    match = re.fullmatch(r'\[([\w-]+)="([^"]+)"\]', material_adapter.SWAPPED_CONTENT)
+    assert match
+    name = f'{match.group(1)}="{match.group(2)}"'
+    assert re.search(rf"<div [^>]*{name}>(?:(?!</div>).)*?<article ", base, re.DOTALL), f"no {name} around the article"
+
+
+def check_table_box(templates: Path) -> None:
+    """Tests (TABLE_BOX): the bundle's box around a class-less table, outer element then inner."""
+    outer, inner = classes(material_adapter.TABLE_BOX)
+    assert re.search(rf'"div",\{{class:"{outer}"\}},\w+\("div",\{{class:"{inner}"\}}', bundle(templates))
+
+
+def check_next_page_link(templates: Path) -> None:
+    """Tests (NEXT_PAGE_LINK): the footer's link to the next page."""
+    (name,) = classes(material_adapter.NEXT_PAGE_LINK)
+    footer = template(templates, "partials/footer.html")
+    assert re.search(rf'<a href="\{{\{{ page\.next_page\.url \| url \}}\}}" class="(?:[\w-]+ )*{name}"', footer)
+    assert written(material_adapter.NEXT_PAGE_LINK, footer)
+
+
+def check_current_section(templates: Path) -> None:
+    """Tests (CURRENT_SECTION): the table of contents is the second sidebar; the bundle marks the section in view."""
+    sidebar, link = classes(material_adapter.CURRENT_SECTION)
+    assert re.search(rf'class="(?:[\w-]+ )*{sidebar}"[^>]*data-md-type="toc"', template(templates, "base.html"))
+    assert f'classList.toggle("{link}",' in bundle(templates), "the bundle no longer marks the section in view"
+
+
+def check_search_result(templates: Path) -> None:
+    """Tests (SEARCH_RESULT): each result is a list item the bundle makes."""
+    (name,) = classes(material_adapter.SEARCH_RESULT)
+    assert made("li", name, bundle(templates))
+
+
+def check_search_result_count(templates: Path) -> None:
+    """Tests (SEARCH_RESULT_COUNT): the line above the results, which says "Initializing search" until ready."""
+    (name,) = classes(material_adapter.SEARCH_RESULT_COUNT)
+    search = template(templates, "partials/search.html")
+    assert re.search(rf'<div class="{name}">\s*\{{\{{ lang\.t\("search\.result\.initializer"\) \}}\}}', search)
+
+
+def check_search_results_panel(templates: Path) -> None:
+    """Tests (SEARCH_RESULTS_PANEL): the panel the results scroll in."""
+    assert written(material_adapter.SEARCH_RESULTS_PANEL, template(templates, "partials/search.html"))
+
+
+def check_search_mark(templates: Path) -> None:
+    """Tests (SEARCH_MARK): the bundle marks the words searched for in a page reached from a result."""
+    match = re.fullmatch(r"(\w+)\[([\w-]+)\]", material_adapter.SEARCH_MARK)
+    assert match
+    assert f"<{match.group(1)} {match.group(2)}>${{" in bundle(templates)
+
+
+def check_copy_button(templates: Path) -> None:
+    """Tests (COPY_BUTTON): the bundle gives a code block a bar with its Copy button."""
+    bar, button = classes(material_adapter.COPY_BUTTON)
+    js = bundle(templates)
+    assert made("nav", bar, js)
+    assert re.search(rf'\w+\("button",\{{class:"{button}",title:\w+\("clipboard\.copy"\)', js)
+
+
+def check_colour_attributes(templates: Path) -> None:
+    """Tests (COLOUR_ATTRIBUTES): each part of the saved palette becomes an attribute of <body> with this prefix."""
+    early = template(templates, "partials/javascripts/palette.html")
+    assert f'document.body.setAttribute("{material_adapter.COLOUR_ATTRIBUTES}"+key,value)' in early
+
+
+def check_scheme_attribute(templates: Path) -> None:
+    """Tests (SCHEME_ATTRIBUTE): <body> names its colour scheme."""
+    base = template(templates, "base.html")
+    assert f'<body dir="{{{{ direction }}}}" {material_adapter.SCHEME_ATTRIBUTE}="{{{{ scheme' in base
+
+
+def check_light_scheme(templates: Path) -> None:
+    """Tests (LIGHT_SCHEME): "default" is the light scheme."""
+    light = f"[{material_adapter.SCHEME_ATTRIBUTE}={material_adapter.LIGHT_SCHEME}]{{color-scheme:light}}"
+    assert light in main_css(templates)
+
+
+def check_media_attribute(templates: Path) -> None:
+    """Tests (MEDIA_ATTRIBUTE): the saved palette keeps its entry's media query, which <body> then carries."""
+    key = material_adapter.MEDIA_ATTRIBUTE.removeprefix(material_adapter.COLOUR_ATTRIBUTES)
+    pattern = rf'color:\{{{key}:\w+\.getAttribute\("{material_adapter.MEDIA_ATTRIBUTE}"\)'
+    assert re.search(pattern, bundle(templates))
+
+
+def check_accent_attribute(templates: Path) -> None:
+    """Tests (ACCENT_ATTRIBUTE): <body> carries the accent colour, written when the site is built."""
+    assert f'{material_adapter.ACCENT_ATTRIBUTE}="{{{{ accent' in template(templates, "base.html")
+
+
+def check_scheme_toggle(templates: Path) -> None:
+    """Tests (SCHEME_TOGGLE): the header's toggle is one label per scheme, for one of the palette's inputs."""
+    match = re.fullmatch(r'(\w+)\.([\w-]+)\[([\w-]+)\^="([^"]+)"\]', material_adapter.SCHEME_TOGGLE)
+    assert match
+    tag, name, attribute, start = match.groups()
+    palette = template(templates, "partials/palette.html")
+    assert re.search(rf'<{tag} class="{name}(?: [\w-]+)*"[^>]* {attribute}="{start}', palette)
+
+
+def check_scheme_choice(templates: Path) -> None:
+    """Tests (scheme_choice): the label for the palette's entry i names the input whose id ends in i."""
+    match = re.fullmatch(r'label\[for="([\w-]+?)0"\]', material_adapter.scheme_choice(0))
+    assert match
+    palette = template(templates, "partials/palette.html")
+    assert f'id="{match.group(1)}{{{{ loop.index0 }}}}"' in palette
+    assert f'<label class="md-header__button md-icon" title="{{{{ option.toggle.name }}}}" for="{match.group(1)}' in palette
+
+
+def check_scheme_option(templates: Path) -> None:
+    """Tests (SCHEME_OPTION): behind the toggle, one radio button per scheme."""
+    tag, name = material_adapter.SCHEME_OPTION.split(".")
+    assert re.search(rf'<{tag} class="{name}"[^>]* type="radio"', template(templates, "partials/palette.html"))
 
 
 CHECKS: list[Callable[[Path], None]] = [
@@ -274,6 +431,24 @@ CHECKS: list[Callable[[Path], None]] = [
     check_own_bundle_folder,
     check_navigation,
     check_header,
+    check_below_header,
+    check_swapped_content,
+    check_table_box,
+    check_next_page_link,
+    check_current_section,
+    check_search_result,
+    check_search_result_count,
+    check_search_results_panel,
+    check_search_mark,
+    check_copy_button,
+    check_colour_attributes,
+    check_scheme_attribute,
+    check_light_scheme,
+    check_media_attribute,
+    check_accent_attribute,
+    check_scheme_toggle,
+    check_scheme_choice,
+    check_scheme_option,
 ]
 
 
@@ -399,6 +574,32 @@ BREAKS: dict[str, tuple[str, str, str]] = {
     "check_own_bundle_folder": ("assets/javascripts/bundle.*.min.js", "", ""),
     "check_navigation": ("partials/nav.html", "md-nav--primary", "md-nav--main"),
     "check_header": ("partials/header.html", '{% set class = "md-header" %}', '{% set class = "md-top" %}'),
+    "check_below_header": ("base.html", '<div class="md-container"', '<div class="md-page"'),
+    "check_swapped_content": ("base.html", 'data-md-component="content"', 'data-md-component="text"'),
+    "check_table_box": ("assets/javascripts/bundle.*.min.js", 'class:"md-typeset__table"', 'class:"md-typeset__grid"'),
+    "check_next_page_link": ("partials/footer.html", "md-footer__link--next", "md-footer__link--after"),
+    "check_current_section": ("assets/javascripts/bundle.*.min.js", "md-nav__link--active", "md-nav__link--current"),
+    "check_search_result": ("assets/javascripts/bundle.*.min.js", "md-search-result__item", "md-search-result__entry"),
+    "check_search_result_count": ("partials/search.html", "md-search-result__meta", "md-search-result__count"),
+    "check_search_results_panel": ("partials/search.html", "md-search__scrollwrap", "md-search__scroller"),
+    "check_search_mark": ("assets/javascripts/bundle.*.min.js", "<mark data-md-highlight>", "<mark data-md-found>"),
+    "check_copy_button": ("assets/javascripts/bundle.*.min.js", 'class:"md-code__button"', 'class:"md-code__copy"'),
+    "check_colour_attributes": (
+        "partials/javascripts/palette.html",
+        'setAttribute("data-md-color-"+key',
+        'setAttribute("data-md-colour-"+key',
+    ),
+    "check_scheme_attribute": ("base.html", ' data-md-color-scheme="{{ scheme', ' data-md-scheme="{{ scheme'),
+    "check_light_scheme": (
+        "assets/stylesheets/main.*.min.css",
+        "[data-md-color-scheme=default]{color-scheme:light}",
+        "[data-md-color-scheme=light]{color-scheme:light}",
+    ),
+    "check_media_attribute": ("assets/javascripts/bundle.*.min.js", "color:{media:", "color:{query:"),
+    "check_accent_attribute": ("base.html", 'data-md-color-accent="{{ accent', 'data-md-color-highlight="{{ accent'),
+    "check_scheme_toggle": ("partials/palette.html", '<label class="md-header__button', '<label class="md-header__toggle'),
+    "check_scheme_choice": ("partials/palette.html", 'id="__palette_{{', 'id="__colours_{{'),
+    "check_scheme_option": ("partials/palette.html", 'class="md-option"', 'class="md-choice"'),
 }
 BREAKS.update(
     {check.__name__: theme_name_break(alias) for alias, check in zip(material_adapter.THEME_NAMES, THEME_NAME_CHECKS)}
@@ -410,6 +611,7 @@ COPIED = [
     "partials/header.html",
     "partials/nav.html",
     "partials/search.html",
+    "partials/footer.html",
     "partials/javascripts/palette.html",
     "partials/javascripts/base.html",
     "assets/javascripts/bundle.*.min.js",
