@@ -4,8 +4,10 @@ The course leans on things Material does not document as an interface: the
 inline function that reads its saved settings, the classes of its buttons,
 which tables its script wraps, the markup pymdownx.highlight writes for a
 code block. Each such assumption is one named function or constant here,
-with a line saying why the course needs it; no other build file names a
-Material class, attribute or internal. Their counterparts in the reader's
+with a line saying why the course needs it; no other file of the checkout
+(build, scripts, style sheets, tests, docs) names a Material class,
+attribute or internal, except the few that must, listed with their reasons
+in ``tests/site/test_material_names.py``, which checks every file. Their counterparts in the reader's
 browser live in ``docs/javascripts/material-adapter.js``. The style sheets
 (``docs/stylesheets/``) name Material's selectors and custom properties by
 the course's names, ``:--theme-…`` and ``--theme-…``: the table
@@ -129,6 +131,9 @@ SEARCH_MARK = "mark[data-md-highlight]"
 
 # Why: the Copy button Material adds to a code block as it first comes into view (content.code.copy, content.lazy).
 COPY_BUTTON = ".md-code__nav .md-code__button"
+# Why: a code block with this class gets no Copy button from Material: the runner's blocks and the exercises'
+# editors have their own (overrides/hooks/runner.py, _exercise_html.py write it).
+NO_COPY = "no-copy"
 
 # The colour scheme (the header's toggle is the course's copy of Material's: overrides/partials/palette.html).
 

@@ -24,7 +24,7 @@ from pygments.lexers import PythonLexer
 from attention.exercises import Exercise
 from attention.exercises.grader import expected
 from attention.exercises.guest import ALLOWED, MEMORY_LIMIT_BYTES, TIME_LIMIT_S
-from site_examples.material_adapter import button_class
+from site_examples.material_adapter import NO_COPY, button_class
 
 _FORMATTER = HtmlFormatter(nowrap=True)
 _LEXER = PythonLexer()
@@ -70,7 +70,7 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
         # The editor looks like the lesson blocks' (runner.css styles .exercise-editor with them); the <div class="highlight">
         # is what the editor replaces.
         (
-            f'<div class="exercise-editor" data-exercise-editor><div class="highlight no-copy"><pre data-exercise-code '
+            f'<div class="exercise-editor" data-exercise-editor><div class="highlight {NO_COPY}"><pre data-exercise-code '
             f'tabindex="0" role="textbox" aria-multiline="true" aria-label="Your code: {_attr(exercise.title)}, editable">'
             f"<code>{coloured(exercise.starter)}</code></pre></div></div>"
         ),
@@ -116,7 +116,7 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
     out += [
         '<div class="exercise-solution" data-exercise-solution hidden>',
         '<p class="exercise-solution-label">A solution, with numpy alone</p>',
-        f'<div class="highlight no-copy"><pre><code>{coloured(exercise.solution)}</code></pre></div>',
+        f'<div class="highlight {NO_COPY}"><pre><code>{coloured(exercise.solution)}</code></pre></div>',
         "</div>",
         "</div>",
     ]

@@ -44,6 +44,7 @@ from properdocs.structure.pages import Page
 import _build
 from postbuild.shared import StepError, esbuild_bundle
 from site_examples import cell
+from site_examples.material_adapter import NO_COPY
 
 SITE_PATH = "runner/cell.py"
 EDITOR_PATH = "runner/editor.js"
@@ -119,7 +120,7 @@ def mark_runner_blocks(content: str) -> str:
         block = match.group("block")
         for kind in ("python", "output"):
             plain = f'<div class="language-{kind} highlight">'
-            block = block.replace(plain, plain[:-2] + ' no-copy">', 1)
+            block = block.replace(plain, f'{plain[:-2]} {NO_COPY}">', 1)
         return match.group(0)[: match.start("block") - match.start(0)] + f'<div class="runner-slot">{block}</div>'
 
     return PYTHON_BLOCK.sub(mark, content)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from site_examples import cell
-from site_examples.material_adapter import CONTENT, COPY_BUTTON, nav_link_ending
+from site_examples.material_adapter import CONTENT, COPY_BUTTON, NO_COPY, nav_link_ending
 from tests.browser import accounting
 from tests.browser.conftest import handled
 from tests.helpers import ROOT, load_root_conftest
@@ -367,22 +367,22 @@ def test_material_adds_its_copy_button_to_every_code_block_but_the_runners(page:
             }}"""
         )
         page.wait_for_function(
-            f"""() => document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) {COPY_BUTTON}').length
-              >= document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) pre > code').length""",
+            f"""() => document.querySelectorAll('{CONTENT} .highlight:not(.{NO_COPY}) {COPY_BUTTON}').length
+              >= document.querySelectorAll('{CONTENT} .highlight:not(.{NO_COPY}) pre > code').length""",
             timeout=10_000,
         )
         counts = page.evaluate(
             f"""() => ({{
               runner: document.querySelectorAll('[data-runner]').length,
-              marked: document.querySelectorAll('div.language-python.highlight.no-copy').length,
-              marked_outside: document.querySelectorAll('.highlight.no-copy:not([data-runner] .highlight, [data-exercise] .highlight)').length,
+              marked: document.querySelectorAll('div.language-python.highlight.{NO_COPY}').length,
+              marked_outside: document.querySelectorAll('.highlight.{NO_COPY}:not([data-runner] .highlight, [data-exercise] .highlight)').length,
               material_in_runner: document.querySelectorAll('[data-runner] {COPY_BUTTON}').length,
               slots: document.querySelectorAll('.runner-slot').length,
               in_slots: [...document.querySelectorAll('.runner-slot')]
                 .filter((slot) => slot.querySelectorAll('[data-runner]').length === 1
                   && slot.querySelector(':scope > [data-runner]')).length,
-              others: document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) pre > code').length,
-              material_on_others: document.querySelectorAll('{CONTENT} .highlight:not(.no-copy) {COPY_BUTTON}').length,
+              others: document.querySelectorAll('{CONTENT} .highlight:not(.{NO_COPY}) pre > code').length,
+              material_on_others: document.querySelectorAll('{CONTENT} .highlight:not(.{NO_COPY}) {COPY_BUTTON}').length,
             }})"""
         )
         assert counts["marked"] == counts["runner"] and (counts["runner"] > 0) == (path in runnable), (path, counts)

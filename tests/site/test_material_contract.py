@@ -357,6 +357,11 @@ def check_copy_button(templates: Path) -> None:
     assert re.search(rf'\w+\("button",\{{class:"{button}",title:\w+\("clipboard\.copy"\)', js)
 
 
+def check_no_copy(templates: Path) -> None:
+    """Build and tests (NO_COPY): the bundle leaves out the Copy button of a code block inside this class."""
+    assert f'!e.closest(".{material_adapter.NO_COPY}")' in bundle(templates)
+
+
 def check_colour_attributes(templates: Path) -> None:
     """Tests (COLOUR_ATTRIBUTES): each part of the saved palette becomes an attribute of <body> with this prefix."""
     early = template(templates, "partials/javascripts/palette.html")
@@ -441,6 +446,7 @@ CHECKS: list[Callable[[Path], None]] = [
     check_search_results_panel,
     check_search_mark,
     check_copy_button,
+    check_no_copy,
     check_colour_attributes,
     check_scheme_attribute,
     check_light_scheme,
@@ -584,6 +590,7 @@ BREAKS: dict[str, tuple[str, str, str]] = {
     "check_search_results_panel": ("partials/search.html", "md-search__scrollwrap", "md-search__scroller"),
     "check_search_mark": ("assets/javascripts/bundle.*.min.js", "<mark data-md-highlight>", "<mark data-md-found>"),
     "check_copy_button": ("assets/javascripts/bundle.*.min.js", 'class:"md-code__button"', 'class:"md-code__copy"'),
+    "check_no_copy": ("assets/javascripts/bundle.*.min.js", '.closest(".no-copy")', '.closest(".nocopy")'),
     "check_colour_attributes": (
         "partials/javascripts/palette.html",
         'setAttribute("data-md-color-"+key',
