@@ -24,17 +24,21 @@
 // the first screen needs.
 //
 // A waiting formula's height is reserved when the site is built, from
-// KaTeX's own struts (postbuild/katex.py: reserved): a displayed
-// formula is as tall waiting as drawn. An inline formula's width is not known
-// before it is drawn, and its drawing can rewrap its paragraph. So a reader
-// who arrives at an anchor (a link into a section, an entry of the contents)
-// lands on its heading while much above it still waits to be drawn.
-// Drawing changes the height of what lies above, and so does Material when it
-// swaps the same page in again for the fragment's history step; Chromium's
-// scroll anchoring does not make up for all of it: on a loaded machine the
-// heading ended 131 px above the window, or 462 px below its top. So the
-// anchor's target is held where the browser put it until the reader scrolls,
-// types or touches (hold, below).
+// KaTeX's own struts (postbuild/katex.py: reserved): a displayed formula is
+// as tall waiting as drawn, within a pixel. An inline formula's width is not
+// known before it is drawn, and its drawing can rewrap its paragraph. So a
+// reader who arrives at an anchor (a link into a section, an entry of the
+// contents) lands on its heading while much above it still changes height:
+// inline formulas drawn here and, more, the runner's blocks and the
+// exercises, which grow by their toolbars and panels as their scripts mount
+// them. Material, when it swaps the same page in again for the fragment (at
+// a page's first same-page link or history step), brings all of that back
+// undrawn and unmounted. Chromium's scroll anchoring makes up for what
+// changes above the element it anchors to, not for a change of that element
+// (the output block just above a heading, which the runner moves into its
+// panel), and Safari anchors nothing before its version 27. Code's colours
+// move nothing. So the anchor's target is held where the browser put it
+// until the reader scrolls, types or touches (hold, below).
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant

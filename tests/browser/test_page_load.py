@@ -329,11 +329,13 @@ def test_lessons_preload_exactly_their_formulas_fonts(
 def test_an_anchor_far_down_a_lesson_lands_on_its_heading_and_stays_until_the_reader_scrolls(
     open_page, site_url: str, width: int, height: int
 ) -> None:
-    """Above the heading, formulas and code wait in templates that later.js draws while the page is idle (at once
-    when near the window), and Material swaps the page in again for the fragment: both change the height of what
-    lies above. On a loaded machine, without later.js's hold, the heading ended 131 px above the window at 1350 px
-    and 462 px down at 390 px. The heading is where the reader lands, stays there while the page draws what
-    waited, the table of contents marks its section, and the reader's own scroll is not undone."""
+    """Above the heading, inline formulas wait in templates that later.js draws while the page is idle (at once
+    when near the window; drawn, one can rewrap its paragraph), the runner's blocks and the exercises grow as their
+    scripts mount them, and Material swaps the page in again for the fragment, undrawn and unmounted: all change
+    the height of what lies above, after the browser scrolled to the heading. Without later.js's hold, the runner
+    mounting the block just above the heading moved it past what scroll anchoring makes up for, and the table of
+    contents marked the section before. The heading is where the reader lands, stays there while the page draws
+    what waited, the table of contents marks its section, and the reader's own scroll is not undone."""
     page = open_page(viewport={"width": width, "height": height}, color_scheme="light")
     page.goto(site_url + LESSON)
     headings = page.locator(f"{CONTENT} > h2[id]").evaluate_all("(all) => all.map((h) => h.id)")
