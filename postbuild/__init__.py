@@ -14,9 +14,10 @@ served for editing. Every HTML file in the folder is a page (the sitemap's) or `
 
 The order (:data:`STEPS`):
 
-1. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
+1. ``scripts``: the site's own scripts minified (first: the steps that hash what they serve hash those);
+2. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
    (the Python runtime), ``model_files`` (the lab's model);
-2. rewrites of the finished HTML: ``table_slots`` (each table of a page's text in a box of its own),
+3. rewrites of the finished HTML: ``table_slots`` (each table of a page's text in a box of its own),
    ``code_later`` (code past the first screen coloured once the page is idle; before ``katex``, so that
    both count a page's text the same way, formulas by their TeX), ``katex`` (every formula typeset),
    ``material_storage`` (Material's saved settings read safely), ``search`` (the course's search worker named in every page, the site's text
@@ -24,7 +25,7 @@ The order (:data:`STEPS`):
    files), ``stylesheets`` (one style sheet for the site's own), ``not_found`` (``404.html`` works
    under any path), ``csp`` (the Content-Security-Policy, computed from the HTML as served, so
    last of the rewrites);
-3. ``service_worker``: ``sw.js``, whose precache lists every file as built, so last of all.
+4. ``service_worker``: ``sw.js``, whose precache lists every file as built, so last of all.
 
 Who runs it: ``./dev.sh build`` (``python -m postbuild site``, after ``properdocs build``),
 :func:`site_examples.browser.build_site` (the tests' build and the benchmarks'), and, under
@@ -50,6 +51,7 @@ __all__ = ["STEPS", "Context", "StepError", "html_files", "rewrite_pages", "run"
 
 # The steps, in the order they run (the module docstring says why this order).
 STEPS = (
+    "scripts",
     "vendor",
     "pyodide",
     "model_files",
