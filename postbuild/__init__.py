@@ -10,7 +10,8 @@ ProperDocs, so any generator that writes the same folder can be finished by the 
 What a step needs from the build besides the folder is in :class:`Context`, read from
 ``mkdocs.yml`` with plain YAML (:meth:`Context.from_config`): the address the site is built for,
 the site's own style sheets, the folders of the notebooks' pages, and whether the site is being
-served for editing. Every HTML file in the folder is a page (the sitemap's) or ``404.html``.
+served for editing. Every HTML file in the folder is a page (the sitemap's) or ``404.html``, but for
+:data:`NOT_PAGES`, which the steps leave as they are.
 
 The order (:data:`STEPS`):
 
@@ -47,7 +48,12 @@ import yaml  # type: ignore[import-untyped]
 
 from postbuild.shared import ROOT, StepError, read_text, write_text
 
-__all__ = ["STEPS", "Context", "StepError", "html_files", "rewrite_pages", "run", "steps"]
+__all__ = ["NOT_PAGES", "STEPS", "Context", "StepError", "html_files", "rewrite_pages", "run", "steps"]
+
+# The HTML files of the site that are no pages (from the site's root): the document Python's worker is
+# started in (docs/runner/python-frame.html), which carries a policy of its own, not the pages' (the csp
+# step would add theirs), and no part of Material's page (the other rewrites have nothing to do there).
+NOT_PAGES = ("runner/python-frame.html",)
 
 # The steps, in the order they run (the module docstring says why this order).
 STEPS = (
@@ -124,8 +130,8 @@ _ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, 
 
 
 def html_files(site: Path) -> list[Path]:
-    """Every HTML file of the built ``site``, in order of path: its pages and ``404.html``."""
-    return sorted(site.rglob("*.html"))
+    """Every HTML page of the built ``site``, in order of path: its pages and ``404.html`` (not :data:`NOT_PAGES`)."""
+    return sorted(page for page in site.rglob("*.html") if page.relative_to(site).as_posix() not in NOT_PAGES)
 
 
 def rewrite_pages(site: Path, rewrite: Callable[[str], str]) -> None:

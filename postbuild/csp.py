@@ -4,18 +4,18 @@ The policy lets a page load scripts, styles, fonts, images, workers and
 connections from the site's own origin only, so that an injection, if one ever
 got in, could neither load nor send anything elsewhere:
 
-- scripts: the site's files, the inline scripts the page was built with (each
+- scripts: the site's files, and the inline scripts the page was built with (each
   allowed by its sha256, computed here from the final HTML: Material's few
-  lines that restore the colour scheme, for one), ``'wasm-unsafe-eval'``,
-  which Pyodide needs to compile Python's WebAssembly, and ``blob:`` URLs;
-- workers: the site's files, and ``data:`` URLs. The page's Python runs in a
-  worker started from a ``data:`` URL, so that it has an opaque origin of its
-  own, away from the site's storage (``docs/runner/python-session.js``); such
-  a worker inherits this policy, which is why the WebAssembly and the
-  ``blob:`` scripts (the page hands the worker Pyodide's scripts as ``blob:``
-  URLs of its own origin) are allowed here, though no page runs either on its
-  main thread. Only a script already running in the page can make a ``blob:``
-  or start a worker, so neither lets an injection in;
+  lines that restore the colour scheme, for one); no ``'wasm-unsafe-eval'``,
+  no ``blob:``: no page compiles WebAssembly or runs a script it made;
+- workers: the site's files. The page's Python runs in a worker started from
+  a ``data:`` URL, which needs WebAssembly and ``blob:`` scripts; such a
+  worker inherits the policy of the document that starts it, so the page
+  starts it in a hidden frame of its own, ``runner/python-frame.html``,
+  whose own policy allows those three and nothing else (the frame is the
+  site's, so ``'self'`` lets it in; ``docs/runner/python-session.js``). That
+  document is not a page: :data:`postbuild.NOT_PAGES` keeps this step away
+  from it;
 - styles: the site's files and the ``<style>`` elements the page was built
   with (by sha256: the notebooks carry their own); ``style`` attributes, which
   KaTeX's typeset formulas and Material's components set, are allowed;
@@ -25,7 +25,7 @@ got in, could neither load nor send anything elsewhere:
 - no plugins (``object-src 'none'``), no ``<base>`` elsewhere, no form posts away.
 
 It runs after every other rewrite of the HTML (the last of them in ``postbuild.STEPS``),
-on the HTML as it will be served, on every HTML file of the site (its pages and ``404.html``), and goes first in ``<head>``, before any
+on the HTML as it will be served, on every page of the site (and ``404.html``: :func:`postbuild.html_files`), and goes first in ``<head>``, before any
 script it governs; only the page's ``<meta charset>`` comes before it, which
 must lie within the page's first 1,024 bytes (HTML's rule, and Lighthouse's
 charset audit): a policy with many hashes ahead of it pushed it past them.
@@ -61,13 +61,13 @@ def policy(html: str) -> str:
     styles = sorted({_sha256(body) for body in INLINE_STYLE.findall(html)})
     rules = {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "'wasm-unsafe-eval'", "blob:", *scripts],
+        "script-src": ["'self'", *scripts],
         "style-src-elem": ["'self'", *styles],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
-        "worker-src": ["'self'", "data:"],
+        "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

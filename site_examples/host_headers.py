@@ -24,9 +24,13 @@ EVERY_RESPONSE: dict[str, str] = {
     ),
 }
 
-# Sent, besides, with one file, by its path from the site's root.
+# Sent, besides or instead, with a file, by its path from the site's root. The document Python's worker
+# starts in is shown in a hidden frame of every page of the site (docs/runner/python-session.js): the site's
+# own pages may frame it, no other.
+FRAME = "runner/python-frame.html"
 BY_PATH: dict[str, dict[str, str]] = {
     "sw.js": {"Cache-Control": "no-cache"},
+    FRAME: {"Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN"},
 }
 
 

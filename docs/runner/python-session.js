@@ -15,6 +15,17 @@
 // fields of the protocol, a result only for a request this page made (ids
 // are random), Python's memory snapshot stored only with its own sha256.
 //
+// It starts in a hidden frame (FramedWorker): a worker from a data: URL
+// inherits the policy of the document that makes it, and Pyodide needs
+// WebAssembly and blob: scripts, which the pages' policy (postbuild/csp.py)
+// does not allow. The frame, runner/python-frame.html, is a document of the
+// site with a policy of its own that allows those and nothing else (no
+// network at all); it runs no script: this module calls its Worker
+// constructor, so the Worker object and its messages are this page's as
+// before, and nothing is relayed. One frame for the visit, at the end of
+// <body>, which Material's instant navigation keeps (it swaps the elements
+// inside); each start makes a new worker in it.
+//
 // Stop terminates the worker, the only way to interrupt Python: the lesson
 // blocks' variables and any file fetched into it go with it, and the next
 // call starts a fresh one. So does anything that ends the worker otherwise: a
@@ -29,7 +40,7 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 // The worker's first script: it runs the scripts of the first message it
 // gets (Pyodide's and worker.js, which replaces this handler with its own).
 // As a data: URL, the worker gets an opaque origin; the scripts become blob:
-// URLs of that origin. The page's policy allows both (postbuild/csp.py).
+// URLs of that origin. The frame's policy allows both (python-frame.html).
 const BOOT = `"use strict";
 self.onmessage = (event) => {
   self.onmessage = null;
@@ -38,6 +49,80 @@ self.onmessage = (event) => {
   urls.forEach((url) => URL.revokeObjectURL(url));
 };`;
 const BOOT_URL = `data:text/javascript,${encodeURIComponent(BOOT)}`;
+
+// The document the worker starts in, and the one frame of it this visit has.
+const FRAME_URL = new URL("python-frame.html", import.meta.url).href;
+let pythonFrame = null; // Promise of the frame's window, once it has loaded
+
+// The frame's window, loading the frame the first time. A frame that did not
+// load the site's document (offline before the site was stored, say: the
+// browser's error page is of no origin the page can reach) is removed, so the
+// next start tries again.
+function frameWindow() {
+  if (pythonFrame) return pythonFrame;
+  pythonFrame = new Promise((resolve, reject) => {
+    const frame = document.createElement("iframe");
+    frame.hidden = true; // never shown: no box, no Tab stop, nothing for a screen reader
+    frame.title = "Python's worker";
+    frame.setAttribute("aria-hidden", "true");
+    frame.tabIndex = -1;
+    frame.addEventListener(
+      "load",
+      () => {
+        let view = null;
+        try {
+          view = frame.contentWindow.location.href === FRAME_URL ? frame.contentWindow : null;
+        } catch {
+          /* not the site's document: refused below */
+        }
+        if (view && typeof view.Worker === "function") {
+          resolve(view);
+          return;
+        }
+        frame.remove();
+        pythonFrame = null;
+        reject(new Error(`could not load ${FRAME_URL}, where Python's worker starts`));
+      },
+      { once: true },
+    );
+    frame.src = FRAME_URL;
+    document.body.append(frame);
+  });
+  return pythonFrame;
+}
+
+// A Web Worker started in the frame, with the surface of one (postMessage,
+// terminate, onmessage, onmessageerror, onerror) as soon as it is made, and
+// `opened`, a promise of the moment it exists: nothing may be posted before.
+// A terminate() before then means it never starts.
+class FramedWorker {
+  constructor(url, options) {
+    this.worker = null;
+    this.ended = false;
+    this.onmessage = null;
+    this.onmessageerror = null;
+    this.onerror = null;
+    this.opened = frameWindow().then((view) => {
+      if (this.ended) throw new Error("stopped");
+      const worker = new view.Worker(url, options); // of the frame: its policy, not this page's
+      worker.onmessage = (event) => this.onmessage && this.onmessage(event);
+      worker.onmessageerror = (event) => this.onmessageerror && this.onmessageerror(event);
+      worker.onerror = (event) => this.onerror && this.onerror(event);
+      this.worker = worker;
+    });
+    this.opened.catch(() => {}); // the start-up awaits it and reports
+  }
+
+  postMessage(message, transfer) {
+    if (!this.worker) throw new Error("Python's worker has not started yet");
+    this.worker.postMessage(message, transfer || []);
+  }
+
+  terminate() {
+    this.ended = true;
+    if (this.worker) this.worker.terminate();
+  }
+}
 
 // Python's memory snapshot, kept for the next visit in a cache of this copy
 // of the site (sites under different paths of one origin share Cache
@@ -100,9 +185,11 @@ const isText = (value) => typeof value === "string";
 const isFlag = (value) => typeof value === "boolean";
 const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
 const optional = (check) => (value) => value === undefined || check(value);
+// (By its tag, not instanceof: the worker's messages arrive as objects of the frame's realm, not this page's.)
+const isBytes = (value) => ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Uint8Array]";
 const PROTOCOL = {
   progress: { step: (value) => value === 1 || value === 2 },
-  snapshot: { bytes: (value) => value instanceof Uint8Array },
+  snapshot: { bytes: isBytes },
   "snapshot-rejected": { reason: isText },
   died: { reason: isText },
   ready: { id: isId, marks: (value) => typeof value === "object" && value !== null },
@@ -169,7 +256,7 @@ class PythonSession {
 
   start() {
     if (this.ready) return this.ready;
-    const worker = new Worker(BOOT_URL, { name: "attention-course-python" });
+    const worker = new FramedWorker(BOOT_URL, { name: "attention-course-python" });
     this.worker = worker;
     worker.onmessage = (event) => this.receive(worker, event.data);
     worker.onmessageerror = () => console.warn("The page's Python sent a message that could not be read; it was dropped.");
@@ -258,6 +345,7 @@ class PythonSession {
           download(RUNNER_URL + "worker.js"),
         ]),
         inTurn(() => storedSnapshot(manifest)),
+        worker.opened,
       ]);
       if (this.worker !== worker) throw new Error("stopped");
       const decoder = new TextDecoder();

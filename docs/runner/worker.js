@@ -2,10 +2,10 @@
 // never freezes, and apart from the site: python-session.js starts this
 // worker from a data: URL, so it runs in an opaque origin of its own, with no
 // access to the site's Cache Storage, IndexedDB, cookies or service worker,
-// and under the page's Content-Security-Policy (a worker made from a data:
-// URL inherits it), which lets it connect nowhere but the site, and the site
-// answers an opaque origin's requests only where its host allows other
-// origins. Whatever Python a reader runs here can therefore not change what
+// and under the policy of runner/python-frame.html, the hidden frame it is
+// started in (a worker made from a data: URL inherits its maker's policy),
+// which lets it compile WebAssembly and run blob: scripts and connect
+// nowhere at all. Whatever Python a reader runs here can therefore not change what
 // the site keeps ("How the code runs" lists what this defends against, and
 // what it cannot). The page hands this worker its scripts (Pyodide's and this
 // file, run by the few lines of python-session.js's BOOT) and then every
@@ -76,8 +76,8 @@ WebAssembly.instantiateStreaming = function (source, imports) {
 };
 
 // The files the page sends, by address: Pyodide's loader asks for them with
-// fetch(), and this worker has no network of its own (an opaque origin: the
-// site would refuse it, and the page's policy refuses every other host). So
+// fetch(), and this worker has no network of its own (its policy refuses every
+// address, and the site would refuse an opaque origin anyway). So
 // here fetch() answers with the file the page sent, once it has come; every
 // other address, and every address once Python has started (the bytes are let
 // go then), is refused with a reason a reader understands.

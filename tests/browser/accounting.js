@@ -17,6 +17,31 @@
 // takes its listeners with it), or until a one-shot timer has fired.
 (() => {
   if (window.__accounting) return;
+  // A frame of the page's own origin: Python's, runner/python-frame.html, where the page makes its worker
+  // with the frame's Worker constructor (docs/runner/python-session.js). The workers made there are the
+  // page's, counted in its records; the frame runs no script of its own, so there is nothing else to count.
+  let host = null;
+  try {
+    host = window !== window.parent ? window.parent.__accounting || null : null;
+  } catch {
+    /* a frame of another origin: counted on its own, as any page */
+  }
+  if (host) {
+    if (window.Worker) {
+      const Original = window.Worker;
+      window.Worker = class Worker extends Original {
+        constructor(...args) {
+          super(...args);
+          this.__entry = host.workerMade(args[0]);
+        }
+        terminate() {
+          host.workerEnded(this.__entry);
+          return super.terminate();
+        }
+      };
+    }
+    return;
+  }
   // The course's scripts: javascripts/, runner/ and vendor/ at any sub-path, not
   // Material's assets/javascripts/; and the page's own inline scripts (our template's).
   const OURS = /(?<!assets)\/(?:javascripts|runner|vendor)\/[^\s)]*?\.m?js:\d+:\d+/;
@@ -233,6 +258,14 @@
     },
     current() {
       return state.generation;
+    },
+    // A worker made with the Worker constructor of one of the page's own frames, and its end (above).
+    workerMade(url) {
+      const where = ourFrame();
+      return where ? record("worker", String(url).replace(/^.*\//, ""), where) : null;
+    },
+    workerEnded(entry) {
+      end(entry);
     },
     // Live registrations as {kind, type, where, generation}.
     live() {

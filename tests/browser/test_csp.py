@@ -1,4 +1,8 @@
-"""The site runs under its Content-Security-Policy with no violation: lessons and Python, the lab live, quizzes, notebooks."""
+"""The site runs under its Content-Security-Policy with no violation: lessons and Python, the lab live, quizzes, notebooks.
+
+The pages' policy allows no WebAssembly: a page's own script cannot compile any, while Python, in its worker
+started in the frame ``runner/python-frame.html`` (whose own policy allows it), runs the lesson's blocks.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ def test_nothing_the_site_does_violates_its_policy(page: Page, site_url: str) ->
         expect(page.locator(CONTENT)).to_be_visible()
         assert page.evaluate("window.__violations") == [], path
     page.goto(site_url + "lessons/scaled-dot-product-attention/")
-    _run(page, 3)  # Python starts (WebAssembly compiled under 'wasm-unsafe-eval') and runs blocks 1-3
+    _run(page, 3)  # Python starts (WebAssembly compiled under the frame's 'wasm-unsafe-eval') and runs blocks 1-3
     assert page.evaluate("window.__violations") == []
     page.goto(site_url + "lab/")
     box = page.locator("[data-control=sentence]")
@@ -46,4 +50,34 @@ def test_the_policy_is_enforced(page: Page, site_url: str, traffic) -> None:
     page.wait_for_function("window.__violations.length > 0")
     violations = page.evaluate("window.__violations")
     assert any(v.startswith("script-src") and v.endswith("inline") for v in violations), violations
+    traffic.console_errors.clear()  # the browser logs the refusal it was asked to make
+
+
+# The smallest WebAssembly module (its magic number and version), compiled by the page's own script.
+_COMPILE_ON_THE_PAGE = """async () => {
+  try {
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    return "compiled";
+  } catch (error) {
+    return `${error.name}: ${error.message}`;
+  }
+}"""
+
+
+def test_a_page_cannot_compile_webassembly_while_python_runs(page: Page, site_url: str, traffic) -> None:
+    page.goto(site_url + "lessons/scaled-dot-product-attention/")
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
+    assert "wasm-unsafe-eval" not in policy and "blob:" not in policy.split("script-src")[1].split(";")[0], policy
+    assert "data:" not in policy.split("worker-src")[1].split(";")[0], policy
+    _run(page, 2)  # Python started, in its frame's worker, and ran blocks 1-2
+    assert _block(page, 2).locator("[data-runner-output]").text_content()
+    refused = page.evaluate(_COMPILE_ON_THE_PAGE)
+    assert refused.startswith(
+        "CompileError: WebAssembly.compile(): Compiling or instantiating WebAssembly module "
+        "violates the following Content Security policy directive"
+    ), refused
+    # The worker, started in the frame, compiled its own; the page's session still answers.
+    frames = [frame.url for frame in page.frames if frame != page.main_frame]
+    assert frames == [site_url + "runner/python-frame.html"], frames
+    _run(page, 3)
     traffic.console_errors.clear()  # the browser logs the refusal it was asked to make

@@ -1,11 +1,14 @@
 """A reader's code is a guest: Python run from a lesson block cannot reach the site's storage or the network.
 
 The page runs Python in a worker started from a ``data:`` URL (``docs/runner/python-session.js``): an
-opaque origin, under the page's policy. Each test below runs, from a lesson block as a reader would, an
+opaque origin, under the policy of the hidden frame it is started in (``runner/python-frame.html``: WebAssembly,
+``blob:`` scripts, no network), which the pages' policy does not share. Each test below runs, from a lesson block as a reader would, an
 attack that worked before that change (``js.caches`` rewriting a precached page, which the service
 worker would then serve on every visit; an IndexedDB write; ``js.fetch``, ``open_url`` and
 ``importScripts`` to the site and to another origin; ``js.eval``), checks that the block's output says
-it was refused and why, and checks from the page that nothing of the site's storage changed.
+it was refused and why, and checks from the page that nothing of the site's storage changed. The page hears
+the worker only through its Worker object: a message posted to the page's window, by the page or by the frame,
+changes nothing.
 """
 
 from __future__ import annotations
@@ -166,6 +169,12 @@ def test_the_worker_that_runs_a_readers_code_has_an_origin_of_its_own(return_vis
         }"""
     )
     assert found["origin"] == "null"
+    # Its policy is the frame's: WebAssembly compiles there (and only there: tests/browser/test_csp.py), and the
+    # frame is the one document the page started it in.
+    smallest = "new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])"  # a module's magic number and version, no more
+    compiled = worker.evaluate(f"async () => (await WebAssembly.compile({smallest})) instanceof WebAssembly.Module")
+    assert compiled is True
+    assert [frame.url for frame in page.frames if frame != page.main_frame] == [site_url + "runner/python-frame.html"]
     assert found["caches"].startswith("SecurityError: Failed to read the 'caches' property"), found
     assert found["indexedDB"].startswith("SecurityError: Failed to execute 'open' on 'IDBFactory'"), found
     assert found["serviceWorker"] != "reachable", found
@@ -215,3 +224,32 @@ def test_a_page_offers_no_handle_on_python_unless_asked(browser, site_url: str) 
         assert page.evaluate("() => typeof window.attentionCourse") == "undefined"
     finally:
         context.close()
+
+
+# Messages of the protocol's own forms, posted to the page's window as anything but its worker could: the page
+# itself (an injected script), and the frame the worker starts in. `died` would end the session, `progress` would
+# write into the page's status, a `result` for a guessed id would answer a call.
+_FORGED = """(which) => {
+  const target = which === "parent" ? window.parent : window;
+  const forged = [
+    { type: "died", reason: "forged" },
+    { type: "progress", step: 1 },
+    { type: "result", id: "1", ok: true, text: "forged" },
+  ];
+  for (const message of forged) target.postMessage(message, "*");
+}"""
+
+
+def test_a_message_posted_to_the_page_by_anything_but_its_worker_is_ignored(return_visit: Page, site_url: str) -> None:
+    page = return_visit
+    page.goto(site_url + LESSON)
+    _run(page, 1)
+    frame = next(frame for frame in page.frames if frame.url == site_url + "runner/python-frame.html")
+    page.evaluate(_FORGED, "self")
+    frame.evaluate(_FORGED, "parent")
+    handled(page)
+    assert page.evaluate("window.attentionCourse.python.state") == "ready"
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    _editor(page, 2).fill("print(6 * 7)")
+    _run(page, 2)  # the same session answers, as before
+    assert _output(page, 2) == "42\n"

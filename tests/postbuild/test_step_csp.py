@@ -16,14 +16,14 @@ CONTEXT = Context(site_url="http://127.0.0.1:8000/")
 A = "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"  # a()
 P = "'sha256-gG2yISYereRMiG2lMXrbiUgi0Ubw9p7QCeWcroOvy9Y='"  # p{}
 FIXED_AFTER_SCRIPTS = (
-    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' data:; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 
 
 def policy(scripts: str, styles: str) -> str:
     return (
-        f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:{scripts}; style-src-elem 'self'{styles}; "
+        f"default-src 'self'; script-src 'self'{scripts}; style-src-elem 'self'{styles}; "
         f"style-src-attr 'unsafe-inline'; {FIXED_AFTER_SCRIPTS}"
     )
 
@@ -50,6 +50,17 @@ def test_every_html_file_gets_its_own_policy_after_its_charset(tmp_path: Path) -
         f'<html><head><meta http-equiv="Content-Security-Policy" content="{policy("", "")}"><title>t</title></head></html>'
     )
     assert (tmp_path / "data.json").read_text(encoding="utf-8") == "<head></head>"  # not HTML: left alone
+
+
+def test_the_document_pythons_worker_starts_in_keeps_its_own_policy(tmp_path: Path) -> None:
+    """runner/python-frame.html is no page (postbuild.NOT_PAGES): the pages' policy, without WebAssembly, stays out."""
+    (tmp_path / "runner").mkdir()
+    own = '<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"></head></html>'
+    (tmp_path / "runner" / "python-frame.html").write_text(own, encoding="utf-8")
+    (tmp_path / "runner" / "other.html").write_text("<html><head></head></html>", encoding="utf-8")
+    csp.step(tmp_path, CONTEXT)
+    assert (tmp_path / "runner" / "python-frame.html").read_text(encoding="utf-8") == own
+    assert policy("", "") in (tmp_path / "runner" / "other.html").read_text(encoding="utf-8")
 
 
 def test_line_ends_are_kept_as_built(tmp_path: Path) -> None:

@@ -58,3 +58,13 @@ def test_for_path_adds_the_service_worker_s_own_header() -> None:
     assert host_headers.for_path("sw.js")["Cache-Control"] == "no-cache"
     assert "Cache-Control" not in host_headers.for_path("index.html")
     assert "camera" in host_headers.permissions_turned_off()
+
+
+def test_only_the_site_may_frame_the_document_pythons_worker_starts_in() -> None:
+    """Every response refuses every frame, but for the hidden frame the pages start Python's worker in."""
+    frame = host_headers.for_path("runner/python-frame.html")
+    assert frame["Content-Security-Policy"] == "frame-ancestors 'self'" and frame["X-Frame-Options"] == "SAMEORIGIN"
+    assert frame["X-Content-Type-Options"] == "nosniff"  # the others still go with it
+    for path in ("index.html", "runner/worker.js", "runner/other.html", "lessons/runner/python-frame.html"):
+        page = host_headers.for_path(path)
+        assert page["Content-Security-Policy"] == "frame-ancestors 'none'" and page["X-Frame-Options"] == "DENY", path
