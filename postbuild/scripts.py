@@ -19,12 +19,11 @@ the scripts in the browser's tools are the ones being edited.
 
 from __future__ import annotations
 
-import subprocess
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postbuild.shared import ESBUILD, ROOT, StepError
+from postbuild.shared import StepError, run_esbuild
 
 if TYPE_CHECKING:
     from postbuild import Context
@@ -44,30 +43,19 @@ def minified(site: Path, scripts: list[Path]) -> dict[Path, bytes]:
     Raises:
         StepError: esbuild is not installed (``npm ci``), or it failed on a file (its message included).
     """
-    if not ESBUILD.is_file():
-        raise StepError(
-            f"scripts step: {ESBUILD} is missing. Install the front-end packages with `npm ci` (./dev.sh does)."
-        )
     with tempfile.TemporaryDirectory(prefix="minified-") as work:
         out = Path(work)
-        result = subprocess.run(
+        run_esbuild(
             [
-                str(ESBUILD),
                 *(str(script) for script in scripts),
                 "--minify",
                 "--charset=utf8",
                 f"--outbase={site}",
                 f"--outdir={out}",
-                "--log-level=warning",
             ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
+            "scripts step",
+            "minify the site's scripts",
         )
-        if result.returncode != 0 or result.stderr.strip():
-            raise StepError(
-                f"scripts step: esbuild could not minify the site's scripts:\n{result.stderr}{result.stdout}"
-            )
         return {script: (out / script.relative_to(site)).read_bytes() for script in scripts}
 
 

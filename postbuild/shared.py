@@ -126,7 +126,7 @@ FIRST_SCREEN_CHARS = 4000
 _TAG = re.compile(r"<[^>]*>")
 # Elements whose text is never shown: a notebook's page carries hundreds of kB of style sheets in
 # its article, and what waits in a template is counted where it is shown instead.
-_UNSHOWN = re.compile(r"<(script|style|template)\b.*?</\1>", re.S)
+_UNSHOWN = re.compile(r"<(script|style|template)\b.*?</\1>", re.DOTALL)
 
 
 def within_first_screen(output: str, starts: list[int]) -> list[bool]:
@@ -208,6 +208,23 @@ def npm_licenses(packages: list[str], bundle: str) -> str:
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"  # the npm package's command
 
 
+def run_esbuild(args: list[str], where: str, doing: str) -> None:
+    """Run esbuild with ``args`` (from the checkout's root), its warnings shown.
+
+    ``where`` starts every error message (the step's or the hook's name); ``doing`` says what esbuild could not do.
+
+    Raises:
+        StepError: esbuild is not installed (``npm ci``), or it failed or warned (its message included).
+    """
+    if not ESBUILD.is_file():
+        raise StepError(f"{where}: {ESBUILD} is missing. Install the front-end packages with `npm ci` (./dev.sh does).")
+    result = subprocess.run(
+        [str(ESBUILD), *args, "--log-level=warning"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0 or result.stderr.strip():
+        raise StepError(f"{where}: esbuild could not {doing}:\n{result.stderr}{result.stdout}")
+
+
 def esbuild_bundle(
     source: Path,
     label: str,
@@ -230,8 +247,6 @@ def esbuild_bundle(
         StepError: esbuild is not installed (``npm ci``), it failed (its message included), or a bundled
             package has no licence file.
     """
-    if not ESBUILD.is_file():
-        raise StepError(f"{where}: {ESBUILD} is missing. Install the front-end packages with `npm ci` (./dev.sh does).")
     key = files_digest([ROOT / "package-lock.json", source, *key_files], " ".join(args).encode())
     prefix = Path(names[0]).stem
     folder = cache / f"{prefix}-{key}"
@@ -242,21 +257,9 @@ def esbuild_bundle(
     work = Path(tempfile.mkdtemp(dir=cache, prefix=f"{prefix}-{key}.partial-"))
     try:
         meta = work / "meta.json"
-        result = subprocess.run(
-            [
-                str(ESBUILD),
-                str(source),
-                *args,
-                f"--outfile={work / names[0]}",
-                f"--metafile={meta}",
-                "--log-level=warning",
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
+        run_esbuild(
+            [str(source), *args, f"--outfile={work / names[0]}", f"--metafile={meta}"], where, f"bundle docs/{label}"
         )
-        if result.returncode != 0 or result.stderr.strip():
-            raise StepError(f"{where}: esbuild could not bundle docs/{label}:\n{result.stderr}{result.stdout}")
         # The files that put code into the bundle (esbuild lists the ones tree-shaking emptied too, with 0 bytes).
         (output,) = json.loads(meta.read_text(encoding="utf-8"))["outputs"].values()
         used = [name for name, info in output["inputs"].items() if info["bytesInOutput"] > 0]
