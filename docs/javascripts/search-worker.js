@@ -9,7 +9,9 @@
 // answers Material's "setup" at once with "ready", so the search box works as
 // always, and holds the reader's first query (the first that is not empty)
 // while it fetches the site's text and loads Material's worker (importScripts);
-// then it gives Material's worker the whole index and the queries held. On a page reached from a search result, Material
+// then it gives Material's worker the whole index and the queries held, in the
+// order they came (any that come meanwhile join them: answered before the older
+// ones, they would be overwritten by stale results). On a page reached from a search result, Material
 // highlights the words found from the config alone. (Material's worker loads
 // the search's language packs from beside its own file; the site is in
 // English, which needs none.)
@@ -65,10 +67,11 @@
       }
       return;
     }
-    state = "ready";
     pass({ type: SETUP, data: { ...setup, docs } });
-    // Material builds its index in the microtasks that follow setup; the queries wait for the next task.
+    // Material builds its index in the microtasks that follow setup; the queries wait for the next task, and
+    // those that come before it wait behind them (still "loading"), so that the last query's results come last.
     setTimeout(() => {
+      state = "ready";
       for (const message of held.splice(0)) pass(message);
     });
   }
@@ -82,8 +85,9 @@
       if (held.length) load();
       return;
     }
-    if (event.data && event.data.type === QUERY && !String(event.data.data).trim()) {
-      // The box's empty value, sent as the search is set up and when it is cleared: nothing to find yet.
+    if (event.data && event.data.type === QUERY && !String(event.data.data).trim() && !held.length) {
+      // The box's empty value, sent as the search is set up and when it is cleared: nothing to find yet (with
+      // queries held, it waits behind them, so that an older query's results never come after it).
       self.postMessage({ type: RESULT, data: { items: [] } });
       return;
     }
