@@ -40,7 +40,9 @@ def test_404_links_from_the_root_the_site_url_names(tmp_path: Path) -> None:
 
 def test_a_compact_configuration_is_made_relative_too() -> None:
     # JSON written without spaces (as a generator other than Material's Jinja2 template writes it, Zensical's for one)
-    compact = PAGE.replace('{"base": "/course/", "search": "/course/search.js"}', '{"base":"/course/","search":"/course/search.js"}')
+    compact = PAGE.replace(
+        '{"base": "/course/", "search": "/course/search.js"}', '{"base":"/course/","search":"/course/search.js"}'
+    )
     assert '{"base":"","search":"search.js"}' in not_found.rewrite(compact, "/course/")
 
 
