@@ -79,7 +79,8 @@ def rewrite(html: str, root: str) -> str:
 
     html = re.sub(rf'(\s(?:href|src))="{quoted}(?!/)([^"]*)"', relative, html)
     html = html.replace(f'new URL("{root}",location)', 'new URL(".",document.baseURI)')
-    html = re.sub(rf'("(?:base|search)": "){quoted}', r"\1", html)
+    # Any spacing JSON allows: Material's template writes `"base": "/"`, a compact writer `"base":"/"`.
+    html = re.sub(rf'("(?:base|search)":\s*"){quoted}', r"\1", html)
     at = head_start(html)
     bundle = BUNDLE.search(html)
     if at is None or bundle is None:

@@ -38,6 +38,14 @@ def test_404_links_from_the_root_the_site_url_names(tmp_path: Path) -> None:
     assert (tmp_path / "index.html").read_text(encoding="utf-8") == PAGE  # only 404.html
 
 
+def test_a_compact_configuration_is_made_relative_too() -> None:
+    # JSON written without spaces (as a generator other than Material's Jinja2 template writes it, Zensical's for one)
+    compact = PAGE.replace(
+        '{"base": "/course/", "search": "/course/search.js"}', '{"base":"/course/","search":"/course/search.js"}'
+    )
+    assert '{"base":"","search":"search.js"}' in not_found.rewrite(compact, "/course/")
+
+
 def test_the_root_script_falls_back_to_the_built_root() -> None:
     assert "base.href=root===null?BUILT_ROOT:root" in not_found.FIND_ROOT
     assert 'root===null?"/":root' in not_found.rewrite(PAGE.replace("/course/", "/"), "/")

@@ -65,3 +65,14 @@ def test_two_material_workers_fail(tmp_path: Path) -> None:
     (site / "assets" / "javascripts" / "workers" / "search.89abcdef.min.js").write_text("//", encoding="utf-8")
     with pytest.raises(StepError, match="search: expected one Material search worker"):
         search.step(site, Context(site_url=""))
+
+
+def test_a_folder_without_materials_index_fails_and_is_left_as_it_was(tmp_path: Path) -> None:
+    # Another generator's search: its own index beside the pages (Zensical writes search.json), no Material index.
+    site = _site(tmp_path)
+    (site / "search" / "search_index.json").unlink()
+    (site / "search.json").write_text('{"config": {}, "items": []}', encoding="utf-8")
+    before = {path: path.read_bytes() for path in site.rglob("*") if path.is_file()}
+    with pytest.raises(StepError, match=r"search: .* has no search/search_index.json, Material's search index"):
+        search.step(site, Context(site_url=""))
+    assert {path: path.read_bytes() for path in site.rglob("*") if path.is_file()} == before

@@ -5,7 +5,12 @@ checks each feature in both from the built files. Here each kind of marker is sh
 site with the feature and one where the Markdown it was written as is left over (what Zensical, running no
 hook, leaves), and must tell them apart; every marker finds its feature in this run's ProperDocs build (a
 marker that finds nothing would report any build as "lost"); the committed data names the script's markers,
-in order, and "Maintaining the course" shows the table the script renders from that data."""
+in order, and "Maintaining the course" shows the table the script renders from that data.
+
+The trial also runs the post-build pipeline over a copy of Zensical's output: every step runs, a failed one
+recorded with its error; each feature names the step that makes it, or says why a Zensical build lacks it;
+and what the page's Content-Security-Policy refuses in Chromium is recorded (shown a page whose script makes a
+style at run time, and one that makes none)."""
 
 from __future__ import annotations
 
@@ -14,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+import postbuild
+from site_examples.browser import chromium
 from site_examples.generate import zensical_trial
 from tests.helpers import ROOT
 
@@ -78,6 +85,80 @@ def test_file_markers_count_files_and_the_build_code_must_be_absent(tmp_path: Pa
     assert not MARKERS["build code unpublished"].found(_site(tmp_path / "leak", {"hooks/katex.py": "import re"}))
 
 
+def test_the_404_marker_needs_the_settings_relative_as_well_as_the_script(tmp_path: Path) -> None:
+    script = "<script>var base=document.createElement('base');base.href=document.baseURI</script>"
+    relative = (
+        '<script id="__config" type="application/json">{"base":"","search":"javascripts/search-worker.js"}</script>'
+    )
+    assert MARKERS["404 under any path"].found(_site(tmp_path / "done", {"404.html": script + relative}))
+    for left in ('{"base":"/","search":"javascripts/search-worker.js"}', '{"base": "", "search": "/course/s.js"}'):
+        page = script + f'<script id="__config" type="application/json">{left}</script>'
+        assert not MARKERS["404 under any path"].found(_site(tmp_path / "left", {"404.html": page}))
+    assert not MARKERS["404 under any path"].found(_site(tmp_path / "none", {"404.html": relative}))
+
+
+def test_each_feature_names_its_post_build_step_or_why_zensical_lacks_it() -> None:
+    for marker in zensical_trial.MARKERS:
+        assert (marker.step is None) == bool(marker.cause), marker.name  # one or the other
+        assert marker.step is None or marker.step in postbuild.STEPS, marker.name
+
+
+def test_the_pipeline_runs_every_step_and_records_a_failed_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_url: https://example.org/course/\nextra_css: [a.css]\n", "utf-8")
+    site = tmp_path / "site"
+    ran: list[str] = []
+
+    def first(site: Path, context: postbuild.Context) -> None:
+        ran.append(f"first {context.site_url}")
+
+    def broken(site: Path, context: postbuild.Context) -> None:
+        raise postbuild.StepError(f"broken: {site / 'search'} is missing")
+
+    def last(site: Path, context: postbuild.Context) -> None:
+        ran.append("last")
+
+    monkeypatch.setattr(postbuild, "steps", lambda: [("first", first), ("broken", broken), ("last", last)])
+    result = zensical_trial.postbuild_over(site, tmp_path / "mkdocs.yml")
+
+    assert ran == ["first https://example.org/course/", "last"]
+    assert result["context"] == {"site_url": "https://example.org/course/", "extra_css": 1, "notebook_folders": []}
+    assert [(step["name"], step["ran"], step["error"]) for step in result["steps"]] == [
+        ("first", True, None),
+        ("broken", False, "StepError: broken: SITE/search is missing"),
+        ("last", True, None),
+    ]
+
+
+def test_the_third_column_says_why_a_feature_is_lost() -> None:
+    failed = {"search": "StepError: search: no index"}
+
+    def cell(step: str | None, there: bool, cause: str = "") -> str:
+        return zensical_trial.after_postbuild({"step": step, "cause": cause, "zensical_postbuild": there}, failed)
+
+    assert cell("katex", True) == "there"
+    assert cell("search", True) == "there (though the step `search` failed)"
+    assert cell("search", False) == "**lost**: the step `search` failed (below)"
+    assert cell("csp", False) == "**lost**: the step `csp` ran and left none of it"
+    assert cell(None, False, "made by a hook") == "**lost**: made by a hook"
+
+
+@pytest.mark.skipif(chromium() is None, reason="no Chromium (./dev.sh test installs it)")
+def test_the_policy_s_refusals_are_those_of_a_script_making_a_style(tmp_path: Path) -> None:
+    policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; style-src-elem 'self'\">"
+    page = "lessons/x/index.html"
+    maker = "document.head.append(Object.assign(document.createElement('style'), {textContent: 'p{color:red}'}));"
+    site = _site(
+        tmp_path / "styled",
+        {
+            page: f'<html><head>{policy}<script src="../../make.js"></script></head><body></body></html>',
+            "make.js": maker,
+        },
+    )
+    assert zensical_trial.policy_refusals(site, "lessons/x") == ["style-src-elem (make.js)"]
+    (site / "make.js").write_text("document.body.dataset.ready = 'yes';", encoding="utf-8")
+    assert zensical_trial.policy_refusals(site, "lessons/x") == []
+
+
 def test_search_is_found_in_either_engine_s_index(tmp_path: Path) -> None:
     text = '{"docs": [{"title": "Scaled dot-product attention"}]}'
     assert MARKERS["search"].found(_site(tmp_path / "material", {"search/search_index.json": text}))
@@ -93,6 +174,10 @@ def test_every_marker_finds_its_feature_in_the_properdocs_build(built_site: Path
 def test_the_committed_report_is_the_script_s_rendering_of_its_data() -> None:
     assert [feature["name"] for feature in DATA["features"]] == list(MARKERS)
     assert [feature["what"] for feature in DATA["features"]] == [marker.what for marker in zensical_trial.MARKERS]
+    assert [(feature["step"], feature["cause"]) for feature in DATA["features"]] == [
+        (marker.step, marker.cause) for marker in zensical_trial.MARKERS
+    ]
+    assert [step["name"] for step in DATA["postbuild"]["steps"]] == list(postbuild.STEPS)  # every step, in order
     assert all(feature["properdocs"] for feature in DATA["features"])  # the script stops otherwise
     report = (ROOT / "docs" / "data" / "zensical-trial.md").read_text(encoding="utf-8")
     assert report == zensical_trial.markdown(DATA)
