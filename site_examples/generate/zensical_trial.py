@@ -67,7 +67,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
@@ -419,27 +422,45 @@ RECORD_REFUSALS = (
 )
 
 
-def policy_refusals(site: Path, page: str) -> list[str]:
+def policy_refusals(site: Path, page: str, browser: Browser | None = None) -> list[str]:
     """What the page's Content-Security-Policy refuses while ``page`` of ``site`` loads in Chromium (served from
     loopback, every other request aborted): each refusal once, as its directive and the file (from the site's
     root) whose code was refused, sorted. A built file's markers cannot see this: a script that makes a style
-    or a worker at run time is refused only in a browser."""
-    from playwright.sync_api import sync_playwright
+    or a worker at run time is refused only in a browser.
 
-    from site_examples.browser import free_address, launch, serve
+    In ``browser`` (a fresh context of it) when given, as the browser tests give theirs; else in a Chromium of its own.
+    """
+    from site_examples.browser import free_address, serve
 
-    with serve(site, free_address()) as url, sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            tab = browser.new_page()
-            tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
-            tab.add_init_script(RECORD_REFUSALS)
-            tab.goto(url + page + "/", wait_until="load")
-            tab.wait_for_load_state("networkidle")
-            refusals = tab.evaluate("window.policyRefusals")
-        finally:
-            browser.close()
+    with serve(site, free_address()) as url:
+        if browser is not None:
+            refusals = _refusals(browser, url, page)
+        else:
+            from playwright.sync_api import sync_playwright
+
+            from site_examples.browser import launch
+
+            with sync_playwright() as playwright:
+                own = launch(playwright)
+                try:
+                    refusals = _refusals(own, url, page)
+                finally:
+                    own.close()
     return sorted({f"{refusal['directive']} ({refusal['source'].removeprefix(url)})" for refusal in refusals})
+
+
+def _refusals(browser: Browser, url: str, page: str) -> list[dict[str, str]]:
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
+        tab.add_init_script(RECORD_REFUSALS)
+        tab.goto(url + page + "/", wait_until="load")
+        tab.wait_for_load_state("networkidle")  # what the page's scripts make once it has loaded, too
+        refusals: list[dict[str, str]] = tab.evaluate("window.policyRefusals")
+    finally:
+        context.close()
+    return refusals
 
 
 def version_of(command: Path) -> str:

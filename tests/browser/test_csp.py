@@ -1,13 +1,17 @@
 """The site runs under its Content-Security-Policy with no violation: lessons and Python, the lab live, quizzes, notebooks.
 
 The pages' policy allows no WebAssembly: a page's own script cannot compile any, while Python, in its worker
-started in the frame ``runner/python-frame.html`` (whose own policy allows it), runs the lesson's blocks.
+started in the frame ``runner/python-frame.html`` (whose own policy allows it), runs the lesson's blocks. And the
+Zensical trial's browser check finds what a policy refuses of a style a script makes.
 """
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from pathlib import Path
 
+from playwright.sync_api import Browser, Page, expect
+
+from site_examples.generate import zensical_trial
 from site_examples.material_adapter import CONTENT
 from tests.browser.test_runner import _block, _run
 
@@ -81,3 +85,19 @@ def test_a_page_cannot_compile_webassembly_while_python_runs(page: Page, site_ur
     assert frames == [site_url + "runner/python-frame.html"], frames
     _run(page, 3)
     traffic.console_errors.clear()  # the browser logs the refusal it was asked to make
+
+
+def test_the_zensical_trial_sees_a_style_a_script_makes_and_nothing_else(browser: Browser, tmp_path: Path) -> None:
+    """The trial's one check that needs a browser (site_examples.generate.zensical_trial.policy_refusals): a style
+    made at run time is refused by a policy that allows only the site's own style sheets, and is named with the
+    script that made it; a script that makes none leaves nothing refused."""
+    policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; style-src-elem 'self'\">"
+    (tmp_path / "lessons" / "x").mkdir(parents=True)
+    (tmp_path / "lessons" / "x" / "index.html").write_text(
+        f'<html><head>{policy}<script src="../../make.js"></script></head><body></body></html>', encoding="utf-8"
+    )
+    maker = "document.head.append(Object.assign(document.createElement('style'), {textContent: 'p{color:red}'}));"
+    (tmp_path / "make.js").write_text(maker, encoding="utf-8")
+    assert zensical_trial.policy_refusals(tmp_path, "lessons/x", browser) == ["style-src-elem (make.js)"]
+    (tmp_path / "make.js").write_text("document.body.dataset.ready = 'yes';", encoding="utf-8")
+    assert zensical_trial.policy_refusals(tmp_path, "lessons/x", browser) == []

@@ -8,9 +8,9 @@ marker that finds nothing would report any build as "lost"); the committed data 
 in order, and "Maintaining the course" shows the table the script renders from that data.
 
 The trial also runs the post-build pipeline over a copy of Zensical's output: every step runs, a failed one
-recorded with its error; each feature names the step that makes it, or says why a Zensical build lacks it;
-and what the page's Content-Security-Policy refuses in Chromium is recorded (shown a page whose script makes a
-style at run time, and one that makes none)."""
+recorded with its error; and each feature names the step that makes it, or says why a Zensical build lacks it.
+What the page's Content-Security-Policy refuses in Chromium, which the trial records too, is checked with the
+browser tests (``tests/browser/test_csp.py``)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 import postbuild
-from site_examples.browser import chromium
 from site_examples.generate import zensical_trial
 from tests.helpers import ROOT
 
@@ -140,23 +139,6 @@ def test_the_third_column_says_why_a_feature_is_lost() -> None:
     assert cell("search", False) == "**lost**: the step `search` failed (below)"
     assert cell("csp", False) == "**lost**: the step `csp` ran and left none of it"
     assert cell(None, False, "made by a hook") == "**lost**: made by a hook"
-
-
-@pytest.mark.skipif(chromium() is None, reason="no Chromium (./dev.sh test installs it)")
-def test_the_policy_s_refusals_are_those_of_a_script_making_a_style(tmp_path: Path) -> None:
-    policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; style-src-elem 'self'\">"
-    page = "lessons/x/index.html"
-    maker = "document.head.append(Object.assign(document.createElement('style'), {textContent: 'p{color:red}'}));"
-    site = _site(
-        tmp_path / "styled",
-        {
-            page: f'<html><head>{policy}<script src="../../make.js"></script></head><body></body></html>',
-            "make.js": maker,
-        },
-    )
-    assert zensical_trial.policy_refusals(site, "lessons/x") == ["style-src-elem (make.js)"]
-    (site / "make.js").write_text("document.body.dataset.ready = 'yes';", encoding="utf-8")
-    assert zensical_trial.policy_refusals(site, "lessons/x") == []
 
 
 def test_search_is_found_in_either_engine_s_index(tmp_path: Path) -> None:
