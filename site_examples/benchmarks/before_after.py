@@ -88,7 +88,7 @@ def git(*args: str, cwd: Path = ROOT) -> str:
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
 
 
-def revision(rev: str) -> dict[str, str]:
+def revision(rev: str) -> dict[str, Any]:
     """A commit's full hash, its day and its subject."""
     commit, date, subject = git("show", "-s", "--format=%H%n%cs%n%s", rev).split("\n", 2)
     return {"commit": commit, "date": date, "subject": subject}
