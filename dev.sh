@@ -344,7 +344,7 @@ case "$cmd" in
         locked setup
         setup_browser
         benchmarks=("$@")
-        [ ${#benchmarks[@]} -gt 0 ] || benchmarks=(page_figures runner_figures visualizer_figures model_figures language_model_figures write_figures training_speed attention_at_scale exercise_figures lighthouse_scores)
+        [ ${#benchmarks[@]} -gt 0 ] || benchmarks=(page_figures runner_figures visualizer_figures model_figures language_model_figures write_figures training_speed attention_at_scale exercise_figures lighthouse_scores before_after)
         for name in "${benchmarks[@]}"; do
             log "measuring: site_examples.benchmarks.$name"
             .venv/bin/python -m "site_examples.benchmarks.$name" || log "NOTE: site_examples.benchmarks.$name stopped with an error (above); the others go on"

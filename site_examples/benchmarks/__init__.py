@@ -14,5 +14,7 @@ Benchmarks, not tests: each reports against its targets and never asserts them.
   ``docs/data/exercise-figures.*``;
 - :mod:`.write_figures`: the lab's Write view, SmolLM2 writing token by token in headless Chromium (prefill,
   decode with and without the KV cache, memory), ``docs/data/write-figures.*``;
+- :mod:`.before_after`: Lighthouse and the runner's start-up on an earlier revision's site (by default the one
+  before issue #45) and on this checkout's, side by side, ``docs/data/before-after.*``;
 - :mod:`.units`: how the figures are written (milliseconds, MiB), shared with the benchmarks hook.
 """

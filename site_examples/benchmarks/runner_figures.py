@@ -279,20 +279,27 @@ def startup_visit(
     }
 
 
-def measure_startup(playwright, url: str, runs: int, dwell_s: float) -> dict:
-    """``runs`` runs of :data:`VISITS`, each in a fresh browser profile; the medians and every run."""
-    visits: dict[str, list[dict]] = {kind: [] for kind in VISITS}
-    for run in range(runs):
-        with tempfile.TemporaryDirectory(prefix="runner-profile-") as profile:
-            for kind in VISITS:
-                drop = kind == "return, no snapshot"
-                visit = startup_visit(playwright, url, Path(profile), drop_snapshot=drop, dwell_s=dwell_s)
-                visits[kind].append(visit)
-                print(f"start-up run {run + 1}/{runs}, {kind:19s}: {visit['total_ms']:6.0f} ms  "
-                      + "  ".join(f"{name} {ms:.0f}" for name, ms in visit["steps_ms"].items())
-                      + f"  ({visit['transferred_kb']:.0f} kB over the network"
-                      + (f", from a {visit['snapshot_mb']:.0f} MB snapshot" if visit["from_snapshot"] else "") + ")",
-                      flush=True)  # fmt: skip
+def startup_run(playwright, url: str, dwell_s: float) -> dict[str, dict]:
+    """One run of :data:`VISITS` in a fresh browser profile: each visit's figures, by kind."""
+    with tempfile.TemporaryDirectory(prefix="runner-profile-") as profile:
+        return {
+            kind: startup_visit(
+                playwright, url, Path(profile), drop_snapshot=kind == "return, no snapshot", dwell_s=dwell_s
+            )
+            for kind in VISITS
+        }
+
+
+def describe_visit(visit: dict) -> str:
+    """One visit's total and steps, in a line."""
+    return (f"{visit['total_ms']:6.0f} ms  " + "  ".join(f"{name} {ms:.0f}" for name, ms in visit["steps_ms"].items())
+            + f"  ({visit['transferred_kb']:.0f} kB over the network"
+            + (f", from a {visit['snapshot_mb']:.0f} MB snapshot" if visit["from_snapshot"] else "") + ")")  # fmt: skip
+
+
+def startup_summary(visits: dict[str, list[dict]]) -> dict:
+    """The medians of every kind of visit over the runs, and every run; each run's return visit must use the snapshot."""
+    runs = len(visits["cold"])
     summary = {}
     for kind, found in visits.items():
         summary[kind] = {
@@ -306,6 +313,16 @@ def measure_startup(playwright, url: str, runs: int, dwell_s: float) -> dict:
         raise RuntimeError(f"only {len(snapshots)} of {runs} return visits started from the snapshot")
     snapshot_mb = statistics.median(snapshots)
     return {"page": STARTUP_PAGE, "runs": runs, "snapshot_mb": snapshot_mb, **summary, "every_run": visits}
+
+
+def measure_startup(playwright, url: str, runs: int, dwell_s: float) -> dict:
+    """``runs`` runs of :data:`VISITS`, each in a fresh browser profile; the medians and every run."""
+    visits: dict[str, list[dict]] = {kind: [] for kind in VISITS}
+    for run in range(runs):
+        for kind, visit in startup_run(playwright, url, dwell_s).items():
+            visits[kind].append(visit)
+            print(f"start-up run {run + 1}/{runs}, {kind:19s}: {describe_visit(visit)}", flush=True)
+    return startup_summary(visits)
 
 
 def startup_markdown(startup: dict, meta: dict) -> str:
