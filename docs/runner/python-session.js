@@ -228,6 +228,7 @@ class PythonSession {
     this.stepTimeoutMs = START_STEP_TIMEOUT_MS;
     this.stallMs = DOWNLOAD_STALL_MS;
     this.watchdog = 0;
+    this.armed = null; // the start-up step the watchdog waits on, and since when (performance.now())
     this.timings = null; // where the last start-up's time went (worker.js: marks and downloads)
   }
 
@@ -385,6 +386,7 @@ class PythonSession {
   // The start-up's watchdog: every sign of progress gives the next step its full time again.
   arm(label) {
     clearTimeout(this.watchdog);
+    this.armed = { label, at: performance.now() };
     const seconds = Math.round(this.stepTimeoutMs / 1000);
     this.watchdog = setTimeout(() => {
       this.fail(new Error(`nothing arrived for ${seconds} s while loading ${label}`));
@@ -740,6 +742,19 @@ function offerTools() {
       // Where the last start-up's time went: {marks: {step: ms since the epoch}, downloads: {file: {start, end, transferred}}}.
       get timings() {
         return python.timings;
+      },
+      // Where a start-up is now, for a test that failed waiting on it: the state, the step the watchdog waits on
+      // and for how long (ms), whether the worker exists yet (its frame loaded), and the requests unanswered.
+      get now() {
+        const armed = python.state === "loading" ? python.armed : null;
+        const worker = python.worker;
+        return {
+          state: python.state,
+          waitingFor: armed && armed.label,
+          waitingMs: armed && Math.round(performance.now() - armed.at),
+          worker: !worker ? "none" : worker.worker ? "made" : worker.ended ? "ended before it was made" : "waiting for its frame",
+          unanswered: python.pending.size,
+        };
       },
     },
   });

@@ -43,6 +43,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Error,
     FrameLocator,
     Page,
     Playwright,
@@ -57,6 +58,35 @@ from site_examples.browser import StaticHandler, SubPathHandler, free_address, i
 # Loading Pyodide cold takes seconds; nothing in these tests should take a minute.
 TIMEOUT_MS = 60_000
 expect.set_options(timeout=TIMEOUT_MS)
+
+# Where each open page's Python start-up stands (window.attentionCourse.python.now, docs/runner/python-session.js),
+# as text: "null" on a page without the session's handle, "undefined" on a build whose handle has no ``now``.
+_PYTHON_NOW = (
+    "() => String(JSON.stringify(window.attentionCourse && window.attentionCourse.python ? window.attentionCourse.python.now : null))"
+)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test's report says where Python stood in each page it left open: its state, the start-up step it
+    waited on and for how long, whether its worker was made. A test that waits on a run and fails tells a start
+    that stalled (and where) from one that was slow or never asked for."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if isinstance(item, pytest.Function) else None
+    if call.when != "call" or not report.failed or browser is None:
+        return
+    lines = []
+    for context in browser.contexts:
+        for page in context.pages:
+            try:
+                # (Not evaluate, which has no timeout: a page whose main thread is stuck answers nothing.)
+                now = page.wait_for_function(_PYTHON_NOW, timeout=5_000).json_value()
+            except Error as error:  # a page closing or stuck (a timeout is one too): said, the report is kept
+                now = f"(could not be asked: {str(error).splitlines()[0]})"
+            lines.append(f"{page.url}: {now}")
+    if lines:
+        report.sections.append(("Python in the open pages", "\n".join(lines)))
 
 
 @pytest.fixture(scope="session")
