@@ -19,7 +19,8 @@ The order (:data:`STEPS`):
 2. files the site ships beside its pages: ``vendor`` (KaTeX's styles and fonts), ``pyodide``
    (the Python runtime), ``model_files`` (the lab's model);
 3. rewrites of the finished HTML: ``table_slots`` (each table of a page's text in a box of its own),
-   ``code_later`` (code past the first screen coloured once the page is idle; before ``katex``, so that
+   ``runner_slots`` (each lesson block the runner takes served with its toolbar and output panel; after
+   the search index is written, so the controls' words stay out of it), ``code_later`` (code past the first screen coloured once the page is idle; before ``katex``, so that
    both count a page's text the same way, formulas by their TeX), ``katex`` (every formula typeset),
    ``material_storage`` (Material's saved settings read safely), ``search`` (the course's search worker named in every page, the site's text
    out of Material's index), ``notebook_pages`` (a notebook's styles cut, its figures in
@@ -62,6 +63,7 @@ STEPS = (
     "pyodide",
     "model_files",
     "table_slots",
+    "runner_slots",
     "code_later",
     "katex",
     "material_storage",

@@ -14,7 +14,7 @@
 // nothing. Elements Material throws away take their own listeners with them.
 
 const COMPONENTS = [
-  { name: "runner", selector: "div.language-python.highlight", load: () => import("../runner/runner.js") },
+  { name: "runner", selector: "div.runner-slot", load: () => import("../runner/runner.js") },
   { name: "quiz", selector: "[data-quiz], [data-quiz-progress]", load: () => import("./quiz.js") },
   { name: "exercises", selector: "[data-exercise]", load: () => import("./exercise.js") },
   { name: "step-through diagrams", selector: "[data-stepper]", load: () => import("./stepper.js") },

@@ -2,8 +2,9 @@
 //
 // The HTML comes from overrides/hooks/quiz.py (with _exercise_html.py) at build time
 // (docs/architecture.md, "The DOM contract"): [data-exercise] holding the starter in
-// [data-exercise-code] (a <pre>, until the editor replaces it), a <template
-// data-exercise-starter>, the buttons check / hint / solution / reset, the verdict
+// [data-exercise-code] (a <pre>, made a text box here, until the editor replaces it), a <template
+// data-exercise-starter>, the buttons check / hint / solution / reset (disabled until
+// mounted, and hidden without JavaScript), the verdict
 // [data-exercise-verdict] (a status region), the report [data-exercise-message], every
 // mistake's explanation [data-exercise-mistake=id], every hint [data-exercise-hint] and
 // the solution [data-exercise-solution], all hidden. This script reveals what applies and
@@ -54,7 +55,7 @@ class Exercise {
     this.pre = root.querySelector("[data-exercise-code]");
     this.box = this.pre.closest(".highlight");
     this.starter = root.querySelector("template[data-exercise-starter]").content.textContent;
-    this.kicker = root.querySelector(".exercise-kicker");
+    this.progress = root.querySelector("[data-exercise-progress]");
     this.buttons = {};
     for (const action of ["check", "hint", "solution", "reset"]) {
       this.buttons[action] = root.querySelector(`button[data-action="${action}"]`);
@@ -73,7 +74,13 @@ class Exercise {
     const resetsBefore = store.resets;
     this.record = store.get(this.id) || { solved: false, checks: 0, hints: 0, solution: false };
     this.text = this.record.code !== undefined ? this.record.code : this.starter;
+    // The starter, as built, becomes the reader's text box (the editor replaces it on the first intent to edit).
+    this.pre.setAttribute("role", "textbox");
+    this.pre.setAttribute("aria-multiline", "true");
+    this.pre.setAttribute("aria-label", this.pre.dataset.exerciseLabel);
+    this.pre.tabIndex = 0;
     this.exposeCode(this.pre);
+    for (const action of ["check", "solution", "reset"]) this.buttons[action].disabled = false; // the hint's: update()
 
     const on = page.on;
     on(this.buttons.check, "click", () => this.check());
@@ -370,14 +377,12 @@ class Page {
     if (!python.alive && python.state === "idle") python.start().catch(() => {}); // Check reports a failed start
   }
 
-  // "Build it · 2 of 3 in this lesson · 1 solved": each exercise's kicker says where the lesson stands.
+  // "Build it · 2 of 3 in this lesson · 1 solved": each exercise's kicker says where the lesson stands (the
+  // build wrote all but the number solved).
   updateSummary() {
     if (!this.exercises) return;
-    const total = this.exercises.length;
     const solved = this.exercises.filter((exercise) => exercise.record.solved).length;
-    this.exercises.forEach((exercise, index) => {
-      exercise.kicker.textContent = `Build it · ${index + 1} of ${total} in this lesson · ${solved} solved`;
-    });
+    for (const exercise of this.exercises) exercise.progress.textContent = ` · ${solved} solved`;
   }
 
   destroy() {

@@ -28,17 +28,16 @@
 // as tall waiting as drawn, within a pixel. An inline formula's width is not
 // known before it is drawn, and its drawing can rewrap its paragraph. So a
 // reader who arrives at an anchor (a link into a section, an entry of the
-// contents) lands on its heading while much above it still changes height:
-// inline formulas drawn here and, more, the runner's blocks and the
-// exercises, which grow by their toolbars and panels as their scripts mount
-// them. Material, when it swaps the same page in again for the fragment (at
-// a page's first same-page link or history step), brings all of that back
-// undrawn and unmounted. Chromium's scroll anchoring makes up for what
-// changes above the element it anchors to, not for a change of that element
-// (the output block just above a heading, which the runner moves into its
-// panel), and Safari anchors nothing before its version 27. Code's colours
-// move nothing. So the anchor's target is held where the browser put it
-// until the reader scrolls, types or touches (hold, below).
+// contents) lands on its heading while the inline formulas above it still
+// change height as they are drawn here. (The runner's blocks and the
+// exercises come with the page as they will be mounted:
+// postbuild/runner_slots.py.) Material, when it swaps the same page in again
+// for the fragment (at a page's first same-page link or history step),
+// brings them back undrawn. Chromium's scroll anchoring makes up for what
+// changes above the element it anchors to, and Safari anchors nothing before
+// its version 27. Code's colours move nothing. So the anchor's target is held
+// where the browser put it until the reader scrolls, types or touches (hold,
+// below).
 //
 // Code where search has marked the words the reader looked for keeps its
 // plain text and the marks. Runs on every page, and again after each instant

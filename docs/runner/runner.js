@@ -3,6 +3,13 @@
 // session (python-session.js: a Web Worker running Pyodide), reset for each
 // page.
 //
+// The page is built with each block's box: the page's bar, the block's
+// toolbar, its output panel with the output the course's tests checked
+// (overrides/hooks/runner.py picks the blocks, postbuild/runner_slots.py writes
+// the box), the buttons disabled and, without JavaScript, hidden. Mounting
+// adopts the boxes as they stand, so the page does not move as it mounts (a
+// reader who arrived at an anchor stays on it).
+//
 // The block stays the page's own Pygments-highlighted <pre> until the reader
 // first focuses it, clicks into it or runs it: only then is the editor
 // (editor.js, CodeMirror, bundled by the build) imported and put in its place,
@@ -33,14 +40,8 @@ import { formatBytes } from "../javascripts/visualizer/format.js";
 import { python } from "./python-session.js";
 
 const STORAGE_PREFIX = "attention-course:code:";
-// How many blocks are built for each frame the browser draws as the page starts.
-const BLOCKS_PER_FRAME = 3;
 
 // ── Small helpers ──────────────────────────────────────────────────────────
-
-function button(action, label, title) {
-  return html("button", { type: "button", class: "runner-button", "data-action": action, title }, label);
-}
 
 // How long the Copy button says "Copied".
 const COPIED_MS = 2000;
@@ -197,17 +198,17 @@ const isRunKey = (event) => event.key === "Enter" && (event.ctrlKey || event.met
 // ── One runnable block ─────────────────────────────────────────────────────
 
 class Block {
-  constructor(page, index, highlight) {
+  constructor(page, index, root) {
     this.page = page;
     this.index = index; // 0-based; shown 1-based
-    this.original = highlight.querySelector("code").textContent.replace(/\n$/, "");
+    this.adopt(root);
+    this.original = this.pre.querySelector("code").textContent.replace(/\n$/, "");
     this.text = this.original; // the code while the block has no editor
     this.editor = null;
     this.activating = null;
     this.intent = null; // how the reader asked for the editor while it loads: {focus: "pointer" | "keyboard", caret}
     this.typed = ""; // what the reader typed while it loads
     this.ran = false; // has run successfully in the current session
-    this.build(highlight);
     const stored = readStored(index);
     if (stored.code !== null && stored.code !== this.original) {
       // Shown as plain text for the moment the editor takes to load.
@@ -228,48 +229,35 @@ class Block {
     return this.editor ? this.editor.code : this.text;
   }
 
-  build(highlight) {
-    const n = this.index + 1;
+  // The block's box is in the page as built (postbuild/runner_slots.py): its toolbar, its code, a place for
+  // notes and its output panel, the checked output in it. Adopted as it stands: the buttons are enabled and
+  // listened to, the code is made the reader's; nothing moves.
+  adopt(root) {
     const on = this.page.on;
-    this.root = html("div", { class: "runner", "data-runner": "", "data-runner-status": "idle", role: "group", "aria-label": `Code block ${n}` });
-    const toolbar = html("div", { class: "runner-toolbar" });
-    this.runButton = button("run", "Run", "Run this block (Ctrl+Enter or Shift+Enter in the editor)");
-    this.runButton.setAttribute("aria-keyshortcuts", "Control+Enter Shift+Enter");
-    this.resetButton = button("reset", "Reset", "Put back the original code of this block");
-    this.stopButton = button("stop", "Stop", "Stop Python (resets the page's session)");
-    this.stopButton.disabled = true;
+    this.root = root;
+    const action = (name) => root.querySelector(`button[data-action="${name}"]`);
+    this.runButton = action("run");
+    this.resetButton = action("reset");
+    this.stopButton = action("stop");
     // The code as it is now, edits included (Material's own copy button is left off these blocks:
     // the build gives them its no-copy class, overrides/hooks/runner.py).
-    this.copyButton = button("copy", "Copy", "Copy this block's code, with your edits, to the clipboard");
-    this.status = html("span", { class: "runner-status", "aria-live": "polite" });
-    toolbar.append(html("span", { class: "runner-name" }, `Block ${n}`), this.runButton, this.resetButton, this.stopButton, this.copyButton, this.status);
-
-    this.note = html("p", { class: "runner-note", "data-runner-note": "", hidden: "" });
-    const outputBlock = highlight.nextElementSibling;
-    const hasExpected = outputBlock && outputBlock.classList.contains("language-output");
-    this.panel = html("div", { class: "runner-output" });
-    this.panelLabel = html("div", { class: "runner-output-label" }, hasExpected ? "Output (as checked by the course's tests)" : "Output");
-    this.output = html("pre", { "data-runner-output": "", tabindex: "0", "aria-label": `Output of block ${n}` });
-    this.expected = hasExpected ? outputBlock.querySelector("code").textContent.replace(/\n$/, "") : "";
-    this.output.textContent = this.expected;
+    this.copyButton = action("copy");
+    this.status = root.querySelector(".runner-status");
+    this.note = root.querySelector("[data-runner-note]");
+    this.panel = root.querySelector(".runner-output");
+    this.panelLabel = root.querySelector(".runner-output-label");
+    this.output = root.querySelector("[data-runner-output]");
     this.live = new LiveOutput(this.output);
-    this.panel.append(this.panelLabel, this.output);
-    if (!hasExpected) this.panel.hidden = true;
-
-    // The Pygments block itself is the code until the editor replaces it. The block sits in a slot of
-    // its own (div.runner-slot, overrides/hooks/runner.py says why): what changes here restyles that slot only.
-    this.codeBox = html("div", { class: "runner-code" });
-    highlight.replaceWith(this.root);
-    this.codeBox.append(highlight);
-    this.highlight = highlight;
-    this.pre = highlight.querySelector("pre");
+    this.highlight = root.querySelector(".runner-code > .highlight");
+    this.pre = this.highlight.querySelector("pre");
     for (const [name, value] of Object.entries(this.codeAttributes())) this.pre.setAttribute(name, value);
     this.pre.setAttribute("role", "textbox");
     this.pre.setAttribute("aria-multiline", "true");
     this.pre.tabIndex = 0;
     this.exposeCode(this.pre);
-    this.root.append(toolbar, this.codeBox, this.note, this.panel);
-    if (hasExpected) outputBlock.remove();
+    root.setAttribute("data-runner-status", "idle");
+    root.toggleAttribute("data-runner", true);
+    for (const button of [this.runButton, this.resetButton, this.copyButton]) button.disabled = false;
 
     on(this.runButton, "click", () => this.page.runThrough(this, { activate: true }));
     on(this.resetButton, "click", (event) => this.reset({ keyboard: event.detail === 0 }));
@@ -443,61 +431,36 @@ class Block {
 // ── One page: its blocks and its session ───────────────────────────────────
 
 class Page {
-  constructor(article, highlights) {
-    this.helpId = `runner-help-${Date.now()}`;
+  constructor(bar, roots) {
     this.busy = false;
     this.destroyed = false;
     // Every listener the page adds goes when the page is unmounted (destroy).
     this.listeners = new AbortController();
     this.on = (target, type, listener) => target.addEventListener(type, listener, { signal: this.listeners.signal });
-    this.buildToolbar(article, highlights[0]);
-    this.blocks = [];
-    this.built = false;
+    this.adoptBar(bar);
     this.warming = new AbortController();
     this.unlisten = this.listen();
     python.reset().catch(() => {}); // a new page starts a new session
-    this.buildBlocks(highlights);
-  }
-
-  // The blocks are built in order, a few a frame: each block moves the page's own <pre> into the box it
-  // builds, and the browser restyles what is moved and built in the frame that follows. All in one go (on
-  // "Self-attention", the lesson with the most blocks), that frame restyled much of the page and laid it
-  // out again (traced in 51e3c7e). "Run all" waits for the last block.
-  async buildBlocks(highlights) {
-    for (const [index, highlight] of highlights.entries()) {
-      if (index && index % BLOCKS_PER_FRAME === 0) {
-        await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))); // once that frame is drawn
-      }
-      if (this.destroyed) return;
-      const block = new Block(this, index, highlight);
-      this.blocks.push(block);
-      this.warmOn(block);
-    }
-    this.built = true;
+    // All in one task: adopting a block sets a few attributes, and moves and builds nothing.
+    this.blocks = roots.map((root, index) => new Block(this, index, root));
+    this.blocks.forEach((block) => this.warmOn(block));
     this.updateRunAll();
   }
 
   updateRunAll() {
-    this.runAll.disabled = this.busy || !this.built;
+    this.runAll.disabled = this.busy;
   }
 
-  buildToolbar(article, firstBlock) {
-    this.bar = html("div", { class: "runner-page", role: "region", "aria-label": "Python in this page" });
-    this.runAll = button("run-all", "Run all blocks", "Run every code block of this page, in order");
-    // Ends Python and starts a fresh one: after a MemoryError (to give its memory back), a
-    // session in a bad state, or a start-up that failed (then it reads "Retry").
-    this.restart = button("restart", "Restart Python", "End this page's Python session and start a fresh one");
-    this.pageStatus = html("span", { class: "runner-page-status", "aria-live": "polite" });
-    const help = html(
-      "p",
-      { class: "runner-help", id: this.helpId },
-      "Every code block is editable and runs in your browser, in order, sharing one Python session per page. " +
-        "Ctrl+Enter or Shift+Enter runs a block. In the editor, Tab indents once you have clicked or typed in it; " +
-        "Escape, then Tab, moves on.",
-    );
-    this.runAll.disabled = true; // until every block is built
-    this.bar.append(this.runAll, this.restart, this.pageStatus, help);
-    firstBlock.before(this.bar); // in the first block's slot
+  // The page's bar is in the first block's slot as built (postbuild/runner_slots.py): Run all, Restart
+  // Python (it ends Python and starts a fresh one: after a MemoryError, to give its memory back, a session in
+  // a bad state, or a start-up that failed, when it reads "Retry"), the state of Python, and the help that
+  // every block's code names as its description.
+  adoptBar(bar) {
+    this.bar = bar;
+    this.runAll = bar.querySelector('button[data-action="run-all"]');
+    this.restart = bar.querySelector('button[data-action="restart"]');
+    this.pageStatus = bar.querySelector(".runner-page-status");
+    this.helpId = bar.querySelector(".runner-help").id;
     this.on(this.runAll, "click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
     this.on(this.restart, "click", () => {
       // A session to lose (not a Retry after a failed start): asked first when the page is framed (javascripts/framed.js).
@@ -654,24 +617,12 @@ class Page {
 
 // ── Mounting (called by javascripts/components.js for each page that has Python blocks) ──
 
-function skipped(node) {
-  let previous = node.previousSibling;
-  while (previous && previous.nodeType === Node.TEXT_NODE && !previous.textContent.trim()) previous = previous.previousSibling;
-  return Boolean(previous && previous.nodeType === Node.COMMENT_NODE && /^\s*skip:\s*next\b/.test(previous.textContent));
-}
-
 export function mount(article) {
-  // Lesson blocks only: not notebook cells (.jupyter-wrapper), not blocks
-  // already mounted, not doctest-style examples (they carry their own
-  // expected output), and not blocks marked <!-- skip: next "reason" -->,
-  // which CI does not run either.
-  const highlights = [...article.querySelectorAll("div.language-python.highlight")].filter(
-    (node) =>
-      !node.closest(".jupyter-wrapper, [data-runner]") &&
-      !node.querySelector("code").textContent.trimStart().startsWith(">>>") &&
-      !skipped(node),
-  );
-  if (!highlights.length) return undefined;
-  const page = new Page(article, highlights);
+  // The blocks the build gave a runner's box (overrides/hooks/runner.py says which: lesson blocks, not
+  // notebook cells, doctest-style examples or blocks marked <!-- skip: next "reason" -->), not mounted yet.
+  const roots = [...article.querySelectorAll(".runner-slot > .runner:not([data-runner])")];
+  const bar = article.querySelector(".runner-slot > .runner-page");
+  if (!roots.length || !bar) return undefined;
+  const page = new Page(bar, roots);
   return () => page.destroy();
 }

@@ -53,8 +53,13 @@ def rules(exercise: Exercise) -> str:
     )
 
 
-def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> str:
-    """The exercise's HTML; ``md`` renders a Markdown fragment, ``page`` is the page's URL (it keys nothing)."""
+def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str, *, position: int, total: int) -> str:
+    """The exercise's HTML; ``md`` renders a Markdown fragment, ``page`` is the page's URL (it keys nothing).
+
+    ``position`` and ``total``: where the exercise stands among its lesson's (1-based), which its kicker says,
+    with how many the reader solved (``exercise.js`` writes the number; a fresh reader's 0 is there from the start,
+    so the kicker keeps its lines as the script mounts; without JavaScript it is not shown).
+    """
     ident = exercise.id
     title_id = f"exercise-{ident}-title"
     hints = len(exercise.hints)
@@ -63,37 +68,42 @@ def render_exercise(exercise: Exercise, md: Callable[[str], str], page: str) -> 
             f'<div class="exercise" data-exercise="{_attr(ident)}" data-exercise-page="{_attr(page)}" '
             f'role="group" aria-labelledby="{title_id}">'
         ),
-        '<p class="exercise-kicker">Build it</p>',
+        (
+            f'<p class="exercise-kicker">Build it · {position} of {total} in this lesson'
+            '<span class="exercise-progress" data-exercise-progress> · 0 solved</span></p>'
+        ),
         f'<p class="exercise-title" id="{title_id}" role="heading" aria-level="3">{_attr(exercise.title)}</p>',
         f'<div class="exercise-prompt">{md(exercise.prompt)}</div>',
         f'<p class="exercise-rules">{rules(exercise)}</p>',
         # The editor looks like the lesson blocks' (runner.css styles .exercise-editor with them); the <div class="highlight">
         # is what the editor replaces.
+        # Made a text box (focusable, named as editable) by the script, which makes it one; without it, the starter.
         (
             f'<div class="exercise-editor" data-exercise-editor><div class="highlight {NO_COPY}"><pre data-exercise-code '
-            f'tabindex="0" role="textbox" aria-multiline="true" aria-label="Your code: {_attr(exercise.title)}, editable">'
+            f'data-exercise-label="Your code: {_attr(exercise.title)}, editable">'
             f"<code>{coloured(exercise.starter)}</code></pre></div></div>"
         ),
         f"<template data-exercise-starter>{_attr(exercise.starter)}</template>",
+        # Disabled until exercise.js mounts, and not shown without JavaScript (quiz.css); the state is a fresh reader's.
         '<div class="exercise-actions">',
         (
-            f'<button type="button" class="{button_class(primary=True)}" data-action="check" '
+            f'<button type="button" class="{button_class(primary=True)}" data-action="check" disabled '
             'title="Run your function on every check (Ctrl+Enter in the editor)" aria-keyshortcuts="Control+Enter">'
             "Check</button>"
         ),
         (
-            f'<button type="button" class="{button_class()}" data-action="hint" title="Show the next hint ({hints} in all)">'
+            f'<button type="button" class="{button_class()}" data-action="hint" disabled title="Show the next hint ({hints} in all)">'
             "Hint</button>"
         ),
         (
-            f'<button type="button" class="{button_class()}" data-action="solution" '
+            f'<button type="button" class="{button_class()}" data-action="solution" disabled '
             'title="Show a solution: after a pass, or once you have checked twice">Solution</button>'
         ),
         (
-            f'<button type="button" class="{button_class()}" data-action="reset" title="Put the starter back in the editor">'
+            f'<button type="button" class="{button_class()}" data-action="reset" disabled title="Put the starter back in the editor">'
             "Reset</button>"
         ),
-        '<span class="exercise-state" data-exercise-state></span>',
+        '<span class="exercise-state" data-exercise-state>Not solved yet · 0 checks</span>',
         "</div>",
         '<div class="exercise-feedback" data-exercise-feedback>',
         '<p class="exercise-verdict" data-exercise-verdict role="status"></p>',

@@ -799,7 +799,8 @@ def _render_exercise_fence(ident: str, build: _Build, name: str) -> str:
 
     build.exercises.setdefault(page.url, []).append(ident)
     build.rendered_fences += 1
-    return render_exercise(exercise, render, page.url)
+    total = sum(1 for other in known.values() if other.lesson == exercise.lesson)
+    return render_exercise(exercise, render, page.url, position=len(build.exercises[page.url]), total=total)
 
 
 def on_config(config: ProperDocsConfig) -> ProperDocsConfig:

@@ -19,15 +19,19 @@
   into each of a lesson's blocks (``blocks`` in docs/data/runner-figures.json),
   and measuring each after it, was the
   longest part of the page's first task. Which blocks the runner takes is
-  ``mount()``'s rule in ``docs/runner/runner.js``, repeated here;
-  ``tests/browser/test_runner.py`` checks that both pick the same blocks.
+  decided here (:func:`_taken_by_runner`); ``docs/runner/runner.js`` mounts
+  the blocks marked so, and ``tests/browser/test_runner.py`` checks that every
+  marked block is mounted and no other.
 - Each such block, with its output block, is served inside a ``<div
-  class="runner-slot">`` of its own, where the runner builds its toolbar and
-  panel. Material's rule for whatever follows a class-less table has the
-  browser restyle every element of a container into which an element with a
-  class is inserted (or whose child's class changes); built straight into the
-  lesson, the runner restyled the whole lesson once more as it mounted (traced
-  on a long lesson in cc410da). Inside the slot, only the slot is.
+  class="runner-slot">`` of its own. The post-build step
+  ``postbuild/runner_slots.py`` writes the runner's box into it (the page's
+  bar, the toolbar, the output panel), after the search index is made from
+  these pages, and the runner adopts that box. Material's rule for whatever
+  follows a class-less table has the browser restyle every element of a
+  container into which an element with a class is inserted (or whose child's
+  class changes); built straight into the lesson, the runner restyled the
+  whole lesson once more as it mounted (traced on a long lesson in cc410da).
+  Inside the slot, only the slot is.
 """
 
 from __future__ import annotations
@@ -94,7 +98,7 @@ SKIP_NEXT = re.compile(r"^\s*skip:\s*next\b")
 
 
 def _taken_by_runner(match: re.Match[str]) -> bool:
-    """runner.js's mount() rule: not a doctest-style example (``>>>``), not after ``<!-- skip: next ... -->``."""
+    """The runner's rule: not a doctest-style example (``>>>``), not after ``<!-- skip: next ... -->``."""
     code = html.unescape(re.sub(r"<[^>]+>", "", match.group("pre")))
     comment = match.group("comment")
     return not code.lstrip().startswith(">>>") and not (comment is not None and SKIP_NEXT.match(comment))

@@ -330,12 +330,12 @@ def test_an_anchor_far_down_a_lesson_lands_on_its_heading_and_stays_until_the_re
     open_page, site_url: str, width: int, height: int
 ) -> None:
     """Above the heading, inline formulas wait in templates that later.js draws while the page is idle (at once
-    when near the window; drawn, one can rewrap its paragraph), the runner's blocks and the exercises grow as their
-    scripts mount them, and Material swaps the page in again for the fragment, undrawn and unmounted: all change
-    the height of what lies above, after the browser scrolled to the heading. Without later.js's hold, the runner
-    mounting the block just above the heading moved it past what scroll anchoring makes up for, and the table of
-    contents marked the section before. The heading is where the reader lands, stays there while the page draws
-    what waited, the table of contents marks its section, and the reader's own scroll is not undone."""
+    when near the window; drawn, one can rewrap its paragraph), and Material swaps the page in again for the fragment,
+    undrawn: both change the height of what lies above, after the browser scrolled to the heading. (The runner's
+    blocks and the exercises, which moved it most as their scripts mounted them, come with the page as they will be
+    mounted: postbuild/runner_slots.py.) The heading is where the reader lands, stays there while the page draws
+    what waited (later.js's hold), the table of contents marks its section, and the reader's own scroll is not
+    undone."""
     page = open_page(viewport={"width": width, "height": height}, color_scheme="light")
     page.goto(site_url + LESSON)
     headings = page.locator(f"{CONTENT} > h2[id]").evaluate_all("(all) => all.map((h) => h.id)")

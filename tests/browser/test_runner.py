@@ -6,16 +6,17 @@ import re
 
 import numpy as np
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from site_examples import cell
 from site_examples.material_adapter import CONTENT, COPY_BUTTON, NO_COPY, nav_link_ending
 from tests.browser import accounting
-from tests.browser.conftest import handled
+from tests.browser.conftest import handled, poll
 from tests.helpers import ROOT, load_root_conftest
 
 DOCS = ROOT / "docs"
 LESSON = "lessons/scaled-dot-product-attention/"
+SOURCE = "lessons/scaled-dot-product-attention.md"
 
 root_conftest = load_root_conftest()
 
@@ -471,11 +472,12 @@ new MutationObserver((records) => {
 
 
 def test_the_runner_builds_only_inside_its_blocks_slots(open_page, site_url: str) -> None:
-    """The runner adds its elements inside each block's slot, never into the lesson itself, as it mounts and runs.
+    """The runner's elements are inside each block's slot, never straight in the lesson, as the page starts and runs.
 
     Material's rule for whatever follows a class-less table in its text has Chromium restyle every element of a container
     into which an element with a class goes: into the lesson, the whole lesson (traced on a long one in
-    cc410da). A block's slot holds only the block.
+    cc410da). A block's slot holds only the block. The build writes the bar and the blocks' boxes into the slots
+    (postbuild/runner_slots.py), so they are seen going in as the page is parsed; the runner adds nothing as it mounts.
     """
     page = open_page(visited=True)
     page.add_init_script(INSERTIONS)
@@ -484,7 +486,7 @@ def test_the_runner_builds_only_inside_its_blocks_slots(open_page, site_url: str
     _run(page, 1)
     insertions = page.evaluate("window.__runnerInsertions")
     added = {entry["added"] for entry in insertions}
-    assert {"runner-page", "runner"} <= added, insertions  # the toolbar and the blocks were seen going in
+    assert {"runner-page", "runner"} <= added, insertions  # the bar and the blocks were seen going in
     assert [entry for entry in insertions if "runner-slot" not in entry["into"].split() and not entry["into"].startswith("runner")] == []
 
 
@@ -508,38 +510,72 @@ def test_components_can_call_python_in_a_namespace_of_their_own(return_visit: Pa
     assert result["error"].startswith("Traceback (most recent call last):\n") and "ZeroDivisionError" in result["error"]
 
 
-# Each batch of runner blocks that appears in the page (a MutationObserver's callback: what one task did), with
-# whether "Run all" was enabled once that batch was in.
-WATCH_BUILD = """
-window.__runnerBatches = [];
-new MutationObserver((records) => {
-  let built = 0;
-  for (const record of records)
-    for (const node of record.addedNodes)
-      if (node.nodeType === 1 && node.matches('[data-runner]')) built++;
-  if (built) {
-    const runAll = document.querySelector('button[data-action=run-all]');
-    window.__runnerBatches.push([built, Boolean(runAll && !runAll.disabled)]);
-  }
-}).observe(document, { childList: true, subtree: true });
-"""
+# Each runner block's box as laid out now: [top, height] in the page, in px.
+BOXES = """() => [...document.querySelectorAll('.runner-slot')].map((slot) => {
+  const box = slot.getBoundingClientRect();
+  return [box.top + scrollY, box.height];
+})"""
 
 
-def test_a_long_lessons_blocks_are_built_a_few_at_a_time_and_run_all_waits_for_the_last(page: Page, site_url: str) -> None:
-    """Built all at once, a long lesson's blocks had the next frame restyle much of the page and lay it out
-    again (traced in 51e3c7e); the runner builds a few blocks a frame, in order, and "Run all" is enabled only once
-    the last block is there (it would otherwise run only those built so far)."""
+@pytest.mark.parametrize("width, height", [(1350, 940), (390, 844)])
+def test_the_built_page_holds_the_runners_boxes_so_mounting_moves_nothing(
+    open_page, site_url: str, width: int, height: int
+) -> None:
+    """Built by the runner as it mounted, each block's toolbar and output panel grew the page after the browser had
+    laid it out (and scrolled to an anchor: e5ddf27 measured what that moved).
+    The build writes them (postbuild/runner_slots.py), their buttons disabled, and the runner adopts them: with
+    runner.js held back, then let through (the page's other components mount after it), every block's box keeps its
+    place and size, to the pixel; only then are the buttons enabled. In the page's order: block n is the page's nth Python block."""
     lesson = "lessons/self-attention.md"  # the most blocks
     expected = len(_cpython_outputs(lesson))
     assert expected >= 20
-    page.add_init_script(WATCH_BUILD)
+    page = open_page(viewport={"width": width, "height": height})
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # answered below, once the page is measured
+
+    page.route("**/runner/runner.js", hold)
     page.goto(site_url + _url(lesson))
+    poll(page, lambda: len(held), lambda count: count == 1, "the page asked for runner.js")
+    page.wait_for_function("() => !document.querySelector('template[data-later]')")  # later.js drew what waited
+    handled(page)
+    before = page.evaluate(BOXES)
+    assert len(before) == expected
+    assert page.locator("[data-runner]").count() == 0  # not mounted yet
+    expect(page.locator(".runner-toolbar").first).to_be_visible()
+    expect(page.locator(".runner-toolbar button[data-action=run]").first).to_be_disabled()
+    expect(page.locator("button[data-action=run-all]")).to_be_disabled()
+    held[0].continue_()
     expect(page.locator("[data-runner]")).to_have_count(expected)
     expect(page.locator("button[data-action=run-all]")).to_be_enabled()
-    batches = page.evaluate("window.__runnerBatches")
-    assert sum(built for built, _ in batches) == expected
-    assert len(batches) >= expected // 3 and max(built for built, _ in batches) <= 3, batches
-    assert not any(enabled for _, enabled in batches[:-1]), f"Run all enabled before the last block: {batches}"
-    # In the page's order: block n is the page's nth Python block.
+    expect(page.locator("[data-runner] button[data-action=run]").last).to_be_enabled()
+    handled(page)
+    after = page.evaluate(BOXES)
+    assert after == before
     names = page.locator("[data-runner] .runner-name").all_text_contents()  # those in closed solutions too
     assert names == [f"Block {n}" for n in range(1, expected + 1)]
+
+
+def test_without_javascript_the_blocks_show_their_code_and_output_and_no_dead_controls(browser, site_url: str) -> None:
+    """Without JavaScript the runner's bar and toolbars would do nothing: they are not shown, nor reachable; each block
+    shows its code and the output the course's tests checked, and the code is no text box."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + LESSON)
+        expect(page.locator(".runner-slot")).to_have_count(len(_cpython_outputs(SOURCE)))
+        expect(page.locator(".runner-page")).to_be_hidden()
+        assert page.locator(".runner-toolbar:visible").count() == 0
+        assert page.locator(".runner-slot [role=textbox], .runner-slot button:visible").count() == 0
+        # The lesson's output fences, as its Markdown has them, each shown under its block.
+        source = (DOCS / SOURCE).read_text(encoding="utf-8")
+        fenced = [
+            "\n".join(line.removeprefix(indent) for line in text.split("\n"))
+            for indent, text in re.findall(r"^([ \t]*)```output\n(.*?)\n\1```$", source, re.MULTILINE | re.DOTALL)
+        ]
+        shown = page.locator(".runner-output:not([hidden]) [data-runner-output]").all_text_contents()
+        assert shown == fenced and len(shown) >= 10
+        expect(page.locator(".runner-code pre").first).to_be_visible()
+    finally:
+        context.close()

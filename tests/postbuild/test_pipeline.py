@@ -36,7 +36,7 @@ def test_the_steps_run_in_this_order() -> None:
     # The scripts minified before anything hashes them; then files; the HTML rewrites with the policy last of them (it hashes the HTML as served); the service
     # worker last of all (its precache lists every file as built).
     assert [name for name, _ in postbuild.steps()] == [
-        "scripts", "vendor", "pyodide", "model_files", "table_slots", "code_later", "katex", "material_storage", "search",
+        "scripts", "vendor", "pyodide", "model_files", "table_slots", "runner_slots", "code_later", "katex", "material_storage", "search",
         "notebook_pages", "stylesheets", "not_found", "csp", "service_worker",
     ]  # fmt: skip
     assert all(callable(step) for _, step in postbuild.steps())

@@ -73,6 +73,11 @@ def test_a_lesson_renders_its_exercises(tmp_path: Path, caplog: pytest.LogCaptur
             assert f'data-exercise-mistake="{mistake.id}" hidden>' in page
     assert page.count("data-exercise-hint hidden") == sum(len(e.hints) for e in OURS)
     assert page.count("data-exercise-solution hidden") == 3
+    # Each kicker says where the exercise stands in the lesson, as the script would (it writes the number solved
+    # only), and the buttons wait, disabled, for the script.
+    kickers = re.findall(r'<p class="exercise-kicker">(.*?)<span class="exercise-progress" data-exercise-progress>', page)
+    assert kickers == [f"Build it · {n} of 3 in this lesson" for n in (1, 2, 3)]
+    assert len(re.findall(r'<button type="button" class="[^"]*" data-action="(?:check|hint|solution|reset)" disabled', page)) == 12
     assert "Check</strong> runs your <code>softmax</code> on 8 inputs" in page
     assert "(rtol=1e-05, atol=1e-06 for float32 inputs)" in page
     starter = re.search(r"<template data-exercise-starter>(.*?)</template>", page, re.DOTALL).group(1)

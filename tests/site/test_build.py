@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 
 import yaml
 
-from site_examples.material_adapter import material_css
+from site_examples.material_adapter import SEARCH_TEXT, material_css
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -168,10 +168,19 @@ def test_math_is_typeset_at_build_time_and_self_hosted(built_site: Path) -> None
 
 
 def test_output_blocks_are_labelled(built_site: Path) -> None:
+    """The lesson's 19 blocks are each the runner's (overrides/hooks/runner.py marks them no-copy: the runner has its
+    own Copy), served in the runner's box (postbuild/runner_slots.py): a toolbar, and the output block's text in a
+    labelled panel. The toolbars' words stay out of the search's text (the step runs after the index is written)."""
     lesson = (built_site / "lessons/scaled-dot-product-attention/index.html").read_text(encoding="utf-8")
-    # Each the runner's (overrides/hooks/runner.py marks them no-copy: the runner has its own Copy).
-    assert lesson.count('class="language-output highlight no-copy"') == 19
     assert lesson.count('class="language-python highlight no-copy"') == 19
+    assert lesson.count('<div class="runner-toolbar"><span class="runner-name">Block ') == 19
+    assert lesson.count('<div class="runner-output-label">Output (as checked by the course\'s tests)</div>') == 19
+    assert lesson.count('class="runner-page"') == 1
+    assert 'class="language-output highlight' not in lesson  # every output block went into its panel
+    text = (built_site / SEARCH_TEXT).read_text(encoding="utf-8")
+    assert "scaled_dot_product_attention" in text
+    for words in ("Python starts when you point at", "sharing one Python session per page", "as checked by the course"):
+        assert words in lesson and words not in text, words
 
 
 def test_notebook_was_executed(built_site: Path) -> None:

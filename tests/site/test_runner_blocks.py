@@ -1,10 +1,11 @@
 """The build's mark on the blocks the runner takes over (``overrides/hooks/runner.py``): Material's ``no-copy``,
 and a slot of their own (``div.runner-slot``) around each, its output block in it.
 
-The rule is runner.js's ``mount()``: every Python block of a page except doctest-style examples
-(``>>>``) and blocks after ``<!-- skip: next ... -->``; the output block right after a taken block
-goes with it. ``tests/browser/test_runner.py`` checks on every runnable page that the marked blocks
-are exactly the ones the runner mounts; this checks the exceptions, which no lesson uses today.
+The rule: every Python block of a page except doctest-style examples (``>>>``) and blocks after
+``<!-- skip: next ... -->``; the output block right after a taken block goes with it. runner.js mounts
+the blocks in slots (``postbuild/runner_slots.py`` writes their toolbars into them), and
+``tests/browser/test_runner.py`` checks on every runnable page that the marked blocks are exactly the
+ones the runner mounts; this checks the exceptions, which no lesson uses today.
 """
 
 from __future__ import annotations
