@@ -228,6 +228,7 @@ class PythonSession {
     this.stepTimeoutMs = START_STEP_TIMEOUT_MS;
     this.stallMs = DOWNLOAD_STALL_MS;
     this.watchdog = 0;
+    this.abandonStart = null; // ends the start under way (start(): abandoned)
     this.armed = null; // the start-up step the watchdog waits on, and since when (performance.now())
     this.timings = null; // where the last start-up's time went (worker.js: marks and downloads)
   }
@@ -268,18 +269,30 @@ class PythonSession {
     };
     this.state = "loading";
     this.emit({ type: "state", state: "loading" });
+    // What ends this start from outside its own steps: its watchdog, or its worker's end (a crash, Python
+    // exiting, a Stop). load() waits on each of its steps and this at once, so a start never waits on a
+    // worker that is gone, or on a step that stalled before the worker had anything to answer.
+    let abandon = null;
+    const abandoned = new Promise((resolve, reject) => {
+      abandon = reject;
+    });
+    abandoned.catch(() => {});
+    this.abandonStart = abandon;
     this.steps = [["the list of Python's files", 0]];
     this.progress(0);
-    const ready = this.load(worker).then(
+    const ready = this.load(worker, abandoned).then(
       (message) => {
         clearTimeout(this.watchdog);
+        this.abandonStart = null;
         this.timings = { marks: { ...this.marks, ...message.marks }, downloads: downloads() };
         this.state = "ready";
         this.emit({ type: "state", state: "ready" });
       },
       (error) => {
-        clearTimeout(this.watchdog);
         if (this.ready === ready) {
+          // (Else a Stop ended this start, and a new one may have its own watchdog already.)
+          clearTimeout(this.watchdog);
+          this.abandonStart = null;
           // A fresh worker for the next try: this one may be half started.
           if (this.worker === worker) this.worker = null;
           worker.terminate();
@@ -308,7 +321,8 @@ class PythonSession {
   }
 
   // The start-up: the worker gets its scripts, then each file as soon as it is here and checked.
-  async load(worker) {
+  async load(worker, abandoned) {
+    const until = (step) => Promise.race([step, abandoned]);
     const failed = (error) => {
       if (error.message === "stopped") throw error;
       throw new Error(`${this.steps[this.step][0]} could not be loaded (${describe(error)})`);
@@ -316,7 +330,7 @@ class PythonSession {
     this.marks = { "page-start": performance.timeOrigin + performance.now() };
     let manifest;
     try {
-      manifest = JSON.parse(new TextDecoder().decode(await download(PYODIDE_URL + "manifest.json")));
+      manifest = JSON.parse(new TextDecoder().decode(await until(download(PYODIDE_URL + "manifest.json"))));
     } catch (error) {
       failed(error);
     }
@@ -339,15 +353,17 @@ class PythonSession {
     ];
     const cell = { url: RUNNER_URL + "cell.py", type: "text/x-python" };
     try {
-      const [scripts, snapshot] = await Promise.all([
+      const [scripts, snapshot] = await until(
         Promise.all([
-          verified(manifest, "pyodide.js"),
-          verified(manifest, "pyodide.asm.js"),
-          download(RUNNER_URL + "worker.js"),
+          Promise.all([
+            verified(manifest, "pyodide.js"),
+            verified(manifest, "pyodide.asm.js"),
+            download(RUNNER_URL + "worker.js"),
+          ]),
+          inTurn(() => storedSnapshot(manifest)),
+          worker.opened,
         ]),
-        inTurn(() => storedSnapshot(manifest)),
-        worker.opened,
-      ]);
+      );
       if (this.worker !== worker) throw new Error("stopped");
       const decoder = new TextDecoder();
       worker.postMessage({ scripts: scripts.map((bytes) => decoder.decode(bytes)) });
@@ -376,8 +392,8 @@ class PythonSession {
         download(cell.url).then((bytes) => give(cell.url, bytes)),
       ];
       // A file that fails fails the start (the worker would wait for it forever).
-      await Promise.race([started, Promise.all(sent).then(() => started)]);
-      return await started;
+      await until(Promise.race([started, Promise.all(sent).then(() => started)]));
+      return await until(started);
     } catch (error) {
       failed(error);
     }
@@ -389,7 +405,9 @@ class PythonSession {
     this.armed = { label, at: performance.now() };
     const seconds = Math.round(this.stepTimeoutMs / 1000);
     this.watchdog = setTimeout(() => {
-      this.fail(new Error(`nothing arrived for ${seconds} s while loading ${label}`));
+      const error = new Error(`nothing arrived for ${seconds} s while loading ${label}`);
+      if (this.abandonStart) this.abandonStart(error);
+      this.fail(error);
     }, this.stepTimeoutMs);
   }
 
@@ -432,7 +450,9 @@ class PythonSession {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     const starting = this.state === "loading";
-    this.fail(new Error(reason));
+    const error = new Error(reason);
+    if (starting && this.abandonStart) this.abandonStart(error);
+    this.fail(error);
     if (starting) return; // the start's own handler reports it, as a failed start
     this.ready = null;
     this.state = "stopped";
@@ -452,6 +472,8 @@ class PythonSession {
   // Stop a runaway block, or restart Python to free its memory: the only reliable way is to end the worker.
   stop() {
     clearTimeout(this.watchdog);
+    if (this.abandonStart) this.abandonStart(new Error("stopped"));
+    this.abandonStart = null;
     if (this.worker) this.worker.terminate();
     this.fail(new Error("stopped"));
     this.worker = null;

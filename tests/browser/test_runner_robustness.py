@@ -99,6 +99,55 @@ def test_a_stalled_start_times_out_with_a_reason(page: Page, site_url: str) -> N
     _run(page, 1)
 
 
+def test_a_start_stalled_before_the_worker_has_its_scripts_times_out_too(page: Page, site_url: str) -> None:
+    """The runtime's JavaScript is what the worker is given first: stalled, the worker has nothing to answer yet,
+    and the watchdog alone must end the start (it once only failed requests the worker had been sent)."""
+    stalled: list[Route] = []
+    page.route("**/pyodide/pyodide.asm.js", lambda route: stalled.append(route))  # never answered
+    page.goto(site_url + LESSON)
+    _wait_for_session(page)
+    page.evaluate("window.attentionCourse.python.startStepTimeoutMs = 3000")
+    _block(page, 1).locator("button[data-action=run]").click()
+    status = page.locator(".runner-page-status")
+    expect(status).to_contain_text("nothing arrived for 3 s while loading the Python runtime", timeout=20_000)
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
+    page.unroute("**/pyodide/pyodide.asm.js")
+    page.evaluate("window.attentionCourse.python.startStepTimeoutMs = 90000")
+    page.locator("button[data-action=restart]").click()  # Retry
+    expect(status).to_have_text("Python is ready.")
+    _run(page, 1)
+
+
+def test_a_worker_that_dies_as_it_starts_fails_the_start_with_the_reason(page: Page, site_url: str, traffic) -> None:
+    """A worker that ends before it has been given anything (here its frame's policy refuses it, as the browser
+    refuses a worker it cannot start) fails the start with the reason, however late the start's own downloads come;
+    it once left the page "running…" for good. Held until the worker has failed: the runtime's JavaScript."""
+    frame = site_url + "runner/python-frame.html"
+    refused = "worker-src 'none'"
+
+    def refusing_frame(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text().replace("worker-src data:", refused))
+
+    held: list[Route] = []
+    page.route(frame, refusing_frame)
+    page.route("**/pyodide/pyodide.asm.js", lambda route: held.append(route))
+    page.goto(site_url + LESSON)
+    _block(page, 1).locator("button[data-action=run]").click()
+    status = page.locator(".runner-page-status")
+    expect(status).to_contain_text(
+        "Python could not start: the Python runtime could not be loaded (the Python worker crashed"
+    )
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
+    for route in held:
+        route.continue_()  # what the start waited on, after it ended: it changes nothing
+    page.unroute("**/pyodide/pyodide.asm.js")
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
+    # Chromium logs the frame's refusal of the worker: expected here, and only here.
+    assert traffic.console_errors and all(refused in error for error in traffic.console_errors), traffic.console_errors
+    traffic.console_errors.clear()
+
+
 def test_restart_python_is_there_whenever_a_session_is(return_visit: Page, site_url: str) -> None:
     page = return_visit
     page.goto(site_url + LESSON)
@@ -155,7 +204,9 @@ def test_an_oversized_saved_edit_is_removed_and_said_so(return_visit: Page, site
     )
     page.goto(site_url + LESSON)
     block = _block(page, 1)
-    expect(block.locator("[data-runner-note]")).to_contain_text("too long to restore (2,000,000 characters) and was removed")
+    expect(block.locator("[data-runner-note]")).to_contain_text(
+        "too long to restore (2,000,000 characters) and was removed"
+    )
     assert _code(page, 1).startswith("import numpy as np\n")  # the lesson's code, not the stored one
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('attention-course:code:')).length") == 0
     # Edits that long are not stored in the first place; the reader is told, and the edit stays in the page.
@@ -188,7 +239,9 @@ def test_a_full_storage_is_said_not_silent(page: Page, site_url: str) -> None:
     _editor(page, 1).fill("print('an edit worth keeping, of some length, to be sure it does not fit')")
     expect(block.locator("[data-runner-note]")).to_contain_text("storage for this site is full")
     _run(page, 1)  # the edit still runs
-    expect(block.locator("[data-runner-output]")).to_have_text("an edit worth keeping, of some length, to be sure it does not fit\n")
+    expect(block.locator("[data-runner-output]")).to_have_text(
+        "an edit worth keeping, of some length, to be sure it does not fit\n"
+    )
 
 
 def test_a_stalled_download_fails_with_a_reason_and_can_be_retried(page: Page, site_url: str) -> None:
