@@ -53,6 +53,14 @@ const BOOT_URL = `data:text/javascript,${encodeURIComponent(BOOT)}`;
 // The document the worker starts in, and the one frame of it this visit has.
 const FRAME_URL = new URL("python-frame.html", import.meta.url).href;
 let pythonFrame = null; // Promise of the frame's window, once it has loaded
+let frameElement = null; // the <iframe> of pythonFrame
+
+// The frame is given up: the next start loads a fresh one (after a worker died in it before it had anything).
+function dropFrame() {
+  if (frameElement) frameElement.remove();
+  frameElement = null;
+  pythonFrame = null;
+}
 
 // The frame's window, loading the frame the first time. A frame that did not
 // load the site's document (offline before the site was stored, say: the
@@ -79,13 +87,13 @@ function frameWindow() {
           resolve(view);
           return;
         }
-        frame.remove();
-        pythonFrame = null;
+        if (frameElement === frame) dropFrame();
         reject(new Error(`could not load ${FRAME_URL}, where Python's worker starts`));
       },
       { once: true },
     );
     frame.src = FRAME_URL;
+    frameElement = frame;
     document.body.append(frame);
   });
   return pythonFrame;
@@ -99,6 +107,7 @@ class FramedWorker {
   constructor(url, options) {
     this.worker = null;
     this.ended = false;
+    this.given = false; // whether it has been given its scripts (start(): a worker that dies before is tried again)
     this.onmessage = null;
     this.onmessageerror = null;
     this.onerror = null;
@@ -256,7 +265,8 @@ class PythonSession {
     });
   }
 
-  start() {
+  // `again`: this start replaces one whose worker died before it was given anything (see the failure below).
+  start(again = false) {
     if (this.ready) return this.ready;
     const worker = new FramedWorker(BOOT_URL, { name: "attention-course-python" });
     this.worker = worker;
@@ -265,7 +275,7 @@ class PythonSession {
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker !== this.worker) return; // one this page has ended already (its last script may fail as it goes)
-      this.end(`the Python worker crashed (${event.message || "no reason given"})`);
+      this.end(`the Python worker crashed (${event.message || "no reason given"})`, !worker.given);
     };
     this.state = "loading";
     this.emit({ type: "state", state: "loading" });
@@ -298,6 +308,14 @@ class PythonSession {
           worker.terminate();
           this.ready = null;
         }
+        // A worker that ended before it was given its scripts ran nothing of ours, nor the reader's: the browser
+        // lost it as it began ("no reason given"), as the suite's runs on two busy cores met now and then. Once
+        // per start, a fresh worker in a fresh frame takes its place, unseen; a second such end is reported.
+        if (error.atBirth && !again && this.ready === null) {
+          console.warn(`Python's worker ended as it began (${error.message}); starting another.`);
+          dropFrame();
+          return this.start(true);
+        }
         const stopped = error.message === "stopped";
         const reason = stopped ? error : new Error(`Python could not start: ${error.message}. ${NOT_YOUR_CODE}`);
         if (!stopped) {
@@ -325,7 +343,9 @@ class PythonSession {
     const until = (step) => Promise.race([step, abandoned]);
     const failed = (error) => {
       if (error.message === "stopped") throw error;
-      throw new Error(`${this.steps[this.step][0]} could not be loaded (${describe(error)})`);
+      const wrapped = new Error(`${this.steps[this.step][0]} could not be loaded (${describe(error)})`);
+      wrapped.atBirth = Boolean(error.atBirth);
+      throw wrapped;
     };
     this.marks = { "page-start": performance.timeOrigin + performance.now() };
     let manifest;
@@ -367,6 +387,7 @@ class PythonSession {
       if (this.worker !== worker) throw new Error("stopped");
       const decoder = new TextDecoder();
       worker.postMessage({ scripts: scripts.map((bytes) => decoder.decode(bytes)) });
+      worker.given = true;
       const started = this.send(
         {
           type: "start",
@@ -446,11 +467,13 @@ class PythonSession {
 
   // The worker is gone (it crashed, or Python ended it): whatever waits for it
   // fails with `reason`, and the next call starts a fresh one.
-  end(reason) {
+  // `atBirth`: it ended before it was given its scripts.
+  end(reason, atBirth = false) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     const starting = this.state === "loading";
     const error = new Error(reason);
+    error.atBirth = atBirth;
     if (starting && this.abandonStart) this.abandonStart(error);
     this.fail(error);
     if (starting) return; // the start's own handler reports it, as a failed start

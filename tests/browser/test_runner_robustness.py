@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
+from tests.browser.conftest import poll
 from tests.browser.test_runner import LESSON, _block, _code, _editor, _run
 
 
@@ -118,20 +119,52 @@ def test_a_start_stalled_before_the_worker_has_its_scripts_times_out_too(page: P
     _run(page, 1)
 
 
-def test_a_worker_that_dies_as_it_starts_fails_the_start_with_the_reason(page: Page, site_url: str, traffic) -> None:
-    """A worker that ends before it has been given anything (here its frame's policy refuses it, as the browser
-    refuses a worker it cannot start) fails the start with the reason, however late the start's own downloads come;
-    it once left the page "running…" for good. Held until the worker has failed: the runtime's JavaScript."""
-    frame = site_url + "runner/python-frame.html"
-    refused = "worker-src 'none'"
+# What Chromium logs when the frame's policy refuses a worker (_refusing_frames).
+REFUSED = "violates the following Content Security Policy directive: \"worker-src 'none'\""
 
-    def refusing_frame(route: Route) -> None:
+
+def _refusing_frames(page: Page, site_url: str, refusals: int, traffic) -> list[str]:
+    """The frame Python's worker starts in, its policy refusing the worker for its first ``refusals`` loads (as a
+    browser that loses a worker as it begins); the list of the frame's loads, each "refused" or "kept". Chromium's
+    log of each refusal is expected."""
+    traffic.expected.append(REFUSED)
+    loads: list[str] = []
+
+    def frame(route: Route) -> None:
         response = route.fetch()
-        route.fulfill(response=response, body=response.text().replace("worker-src data:", refused))
+        if len(loads) < refusals:
+            loads.append("refused")
+            route.fulfill(response=response, body=response.text().replace("worker-src data:", "worker-src 'none'"))
+        else:
+            loads.append("kept")
+            route.fulfill(response=response)
 
+    page.route(site_url + "runner/python-frame.html", frame)
+    return loads
+
+
+def test_a_worker_lost_as_it_begins_is_replaced_unseen(page: Page, site_url: str, traffic) -> None:
+    """A worker that ends before it has been given anything ran nothing of the reader's: the start makes another in
+    a fresh frame, and the reader sees Python start. Held until the first worker has failed: the runtime's JavaScript,
+    so that the start is still waiting on it (it once left the page "running…" for good)."""
+    loads = _refusing_frames(page, site_url, 1, traffic)
     held: list[Route] = []
-    page.route(frame, refusing_frame)
     page.route("**/pyodide/pyodide.asm.js", lambda route: held.append(route))
+    page.goto(site_url + LESSON)
+    _block(page, 1).locator("button[data-action=run]").click()
+    poll(page, lambda: len(loads), lambda count: count == 2, "no fresh frame was loaded for a second worker")
+    page.unroute("**/pyodide/pyodide.asm.js")
+    for route in held:
+        route.continue_()
+    expect(page.locator(".runner-page-status")).to_have_text("Python is ready.")
+    expect(_block(page, 1)).to_have_attribute("data-runner-status", "done")
+    assert loads == ["refused", "kept"]
+    assert traffic.expected_errors  # the one refusal, which the page said nothing of
+
+
+def test_a_worker_lost_twice_as_it_begins_fails_the_start_with_the_reason(page: Page, site_url: str, traffic) -> None:
+    """Lost again, the start fails and says so, whatever its downloads do after."""
+    loads = _refusing_frames(page, site_url, 2, traffic)
     page.goto(site_url + LESSON)
     _block(page, 1).locator("button[data-action=run]").click()
     status = page.locator(".runner-page-status")
@@ -139,13 +172,10 @@ def test_a_worker_that_dies_as_it_starts_fails_the_start_with_the_reason(page: P
         "Python could not start: the Python runtime could not be loaded (the Python worker crashed"
     )
     expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
-    for route in held:
-        route.continue_()  # what the start waited on, after it ended: it changes nothing
-    page.unroute("**/pyodide/pyodide.asm.js")
-    expect(_block(page, 1)).to_have_attribute("data-runner-status", "error")
-    # Chromium logs the frame's refusal of the worker: expected here, and only here.
-    assert traffic.console_errors and all(refused in error for error in traffic.console_errors), traffic.console_errors
-    traffic.console_errors.clear()
+    assert loads == ["refused", "refused"]
+    page.locator("button[data-action=restart]").click()  # Retry: a fresh frame, kept this time
+    expect(status).to_have_text("Python is ready.")
+    assert loads == ["refused", "refused", "kept"]
 
 
 def test_restart_python_is_there_whenever_a_session_is(return_visit: Page, site_url: str) -> None:
