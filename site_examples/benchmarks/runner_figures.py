@@ -225,7 +225,12 @@ def startup_visit(
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url, wait_until="load")
-        page.wait_for_function("() => window.attentionCourse && window.attentionCourse.python")
+        # The session's handle, and the first block adopted by the runner (its Run enabled): the session's module
+        # can be there before runner.js has taken the page's blocks.
+        page.wait_for_function(
+            "() => window.attentionCourse && window.attentionCourse.python"
+            " && document.querySelector('[data-runner] button[data-action=run]:not([disabled])')"
+        )
         cache = SNAPSHOT_CACHE + f"http://{url.split('/')[2]}/"
         if drop_snapshot and not page.evaluate("name => caches.delete(name)", cache):
             raise RuntimeError(f"no cache {cache!r} to delete: did the worker rename it?")
