@@ -55,7 +55,7 @@ const FRAME_URL = new URL("python-frame.html", import.meta.url).href;
 let pythonFrame = null; // Promise of the frame's window, once it has loaded
 let frameElement = null; // the <iframe> of pythonFrame
 
-// The frame is given up: the next start loads a fresh one (after a worker died in it before it had anything).
+// The frame is given up: the next start loads a fresh one (after a worker ended in it before it said anything).
 function dropFrame() {
   if (frameElement) frameElement.remove();
   frameElement = null;
@@ -107,7 +107,7 @@ class FramedWorker {
   constructor(url, options) {
     this.worker = null;
     this.ended = false;
-    this.given = false; // whether it has been given its scripts (start(): a worker that dies before is tried again)
+    this.heard = false; // whether it has sent a message (start(): a worker that ends before it has is tried again)
     this.onmessage = null;
     this.onmessageerror = null;
     this.onerror = null;
@@ -265,17 +265,20 @@ class PythonSession {
     });
   }
 
-  // `again`: this start replaces one whose worker died before it was given anything (see the failure below).
+  // `again`: this start replaces one whose worker ended before it said anything (see the failure below).
   start(again = false) {
     if (this.ready) return this.ready;
     const worker = new FramedWorker(BOOT_URL, { name: "attention-course-python" });
     this.worker = worker;
-    worker.onmessage = (event) => this.receive(worker, event.data);
+    worker.onmessage = (event) => {
+      worker.heard = true;
+      this.receive(worker, event.data);
+    };
     worker.onmessageerror = () => console.warn("The page's Python sent a message that could not be read; it was dropped.");
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker !== this.worker) return; // one this page has ended already (its last script may fail as it goes)
-      this.end(`the Python worker crashed (${event.message || "no reason given"})`, !worker.given);
+      this.end(`the Python worker crashed (${event.message || "no reason given"})`, !worker.heard);
     };
     this.state = "loading";
     this.emit({ type: "state", state: "loading" });
@@ -308,9 +311,9 @@ class PythonSession {
           worker.terminate();
           this.ready = null;
         }
-        // A worker that ended before it was given its scripts ran nothing of ours, nor the reader's: the browser
-        // lost it as it began ("no reason given"), as the suite's runs on two busy cores met now and then. Once
-        // per start, a fresh worker in a fresh frame takes its place, unseen; a second such end is reported.
+        // A worker that ended before it said anything had not started Python, let alone the reader's code: the
+        // browser lost it as it began ("no reason given"), as the suite's runs on two busy cores met now and then.
+        // Once per start, a fresh worker in a fresh frame takes its place, unseen; a second such end is reported.
         if (error.atBirth && !again && this.ready === null) {
           console.warn(`Python's worker ended as it began (${error.message}); starting another.`);
           dropFrame();
@@ -387,7 +390,6 @@ class PythonSession {
       if (this.worker !== worker) throw new Error("stopped");
       const decoder = new TextDecoder();
       worker.postMessage({ scripts: scripts.map((bytes) => decoder.decode(bytes)) });
-      worker.given = true;
       const started = this.send(
         {
           type: "start",
@@ -467,7 +469,7 @@ class PythonSession {
 
   // The worker is gone (it crashed, or Python ended it): whatever waits for it
   // fails with `reason`, and the next call starts a fresh one.
-  // `atBirth`: it ended before it was given its scripts.
+  // `atBirth`: it ended before it sent any message.
   end(reason, atBirth = false) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
