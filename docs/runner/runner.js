@@ -460,6 +460,9 @@ class Page {
     this.runAll = bar.querySelector('button[data-action="run-all"]');
     this.restart = bar.querySelector('button[data-action="restart"]');
     this.pageStatus = bar.querySelector(".runner-page-status");
+    // What the build wrote for a session not yet started, said again whenever it is so.
+    this.idleText = this.pageStatus.textContent;
+    this.restartTitle = this.restart.title;
     this.helpId = bar.querySelector(".runner-help").id;
     this.on(this.runAll, "click", () => this.runThrough(this.blocks[this.blocks.length - 1]));
     this.on(this.restart, "click", () => {
@@ -473,7 +476,7 @@ class Page {
 
   showPython(state, detail = "") {
     const text = {
-      idle: "Python starts when you point at or go into a block.",
+      idle: this.idleText,
       loading: "Starting Python…",
       ready: "Python is ready.",
       stopped: detail ? `Python stopped: ${detail}. It restarts when you run a block.` : "Python was stopped; it restarts when you run a block.",
@@ -483,7 +486,7 @@ class Page {
     this.bar.setAttribute("data-python", state);
     this.restart.hidden = !(python.alive || state === "failed");
     this.restart.textContent = state === "failed" ? "Retry" : "Restart Python";
-    this.restart.title = state === "failed" ? "Try to start Python again" : "End this page's Python session and start a fresh one";
+    this.restart.title = state === "failed" ? "Try to start Python again" : this.restartTitle;
   }
 
   listen() {
