@@ -49,6 +49,7 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postbuild.katex_widths import Unmeasured, base_widths
 from postbuild.shared import NODE_MODULES, ROOT, StepError, later, node_with, read_text, within_first_screen, write_text
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
 DRAWING = '<span class="katex-html" aria-hidden="true">'
 SPAN_TAG = re.compile(r"<(/?)span\b")
 # KaTeX's strut: an empty box as tall as a piece of the drawing (height and depth, in em), lowered by its depth.
+# A box of KaTeX's drawing, a line may break between two of them, and its strut (its first child).
+BASE_OPENING = '<span class="katex-base">'
+BASE = re.compile(re.escape(BASE_OPENING) + r'(<span class="katex-strut" style="[^"]*"></span>)')
 STRUT = re.compile(r'<span class="katex-strut" style="height:(-?[\d.]+)em;(?:vertical-align:(-?[\d.]+)em;)?">')
 # arithmatex's markup: its content is the TeX with its delimiters, HTML-escaped.
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
@@ -201,6 +205,17 @@ def reserved(drawing: str) -> str:
     return f'<span class="katex-strut" style="height:{round(above + below, 4):g}em;vertical-align:{0.0 - round(below, 4):g}em;"></span>'
 
 
+def _drawing(katex_html: str) -> tuple[int, int]:
+    """Where KaTeX's drawing (what its ``katex-html`` holds) starts and ends in its output."""
+    start = katex_html.index(DRAWING) + len(DRAWING)
+    depth = 1
+    for tag in SPAN_TAG.finditer(katex_html, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return start, tag.start()
+    raise ValueError("KaTeX's drawing has no end")
+
+
 def deferred(katex_html: str) -> str:
     """KaTeX's output with its drawing kept in a ``<template>``, to be drawn later, its height reserved; its MathML as it was.
 
@@ -209,15 +224,44 @@ def deferred(katex_html: str) -> str:
     ...          '<span class="mord">x</span></span></span></span>')
     '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><span class="katex-strut" style="height:0.4306em;vertical-align:0em;"></span><template data-later><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span><span class="mord">x</span></span></template></span></span>'
     """
-    start = katex_html.index(DRAWING) + len(DRAWING)
-    depth = 1
-    for tag in SPAN_TAG.finditer(katex_html, start):
-        depth += -1 if tag.group(1) else 1
-        if depth == 0:
-            end = tag.start()
-            drawing = katex_html[start:end]
-            return katex_html[:start] + reserved(drawing) + later(drawing) + katex_html[end:]
-    raise ValueError("KaTeX's drawing has no end")
+    start, end = _drawing(katex_html)
+    drawing = katex_html[start:end]
+    return katex_html[:start] + reserved(drawing) + later(drawing) + katex_html[end:]
+
+
+def inline(katex_html: str, shown: bool) -> str:
+    """An inline formula's output, each of its drawing's boxes as wide as it draws; past the first screen, drawn later.
+
+    A line may break between the boxes (``katex-base``) KaTeX draws an inline formula with. Each box is
+    given the width it draws (:func:`postbuild.katex_widths.base_widths`), so that the formula's line
+    breaks and its words stand where they will stand whether its fonts have come or not. Drawn later, the
+    formula is served as the same boxes holding only their struts (KaTeX's own, as tall as the box): it
+    takes the place it will take, and drawing it moves nothing, on its line or below. A formula whose
+    widths are not known (:class:`postbuild.katex_widths.Unmeasured`) is drawn as served, as it is.
+
+    >>> inline('<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span>'
+    ...        '<span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="katex-strut" style="height:0.4306em;"></span>'
+    ...        '<span class="mord mathnormal">x</span></span></span></span>', shown=False)
+    '<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html" aria-hidden="true"><span class="katex-base" style="width:0.572em"><span class="katex-strut" style="height:0.4306em;"></span></span><template data-later><span class="katex-base" style="width:0.572em"><span class="katex-strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></template></span></span>'
+    """
+    start, end = _drawing(katex_html)
+    drawing = katex_html[start:end]
+    try:
+        widths = base_widths(drawing)
+    except Unmeasured:
+        return katex_html
+    boxes = list(BASE.finditer(drawing))
+    if len(boxes) != len(widths):
+        return katex_html
+    sized, placed, at = [], [], 0
+    for box, width in zip(boxes, widths, strict=True):
+        opening = f'<span class="katex-base" style="width:{round(width, 4):g}em">'
+        sized.append(drawing[at : box.start()] + opening)
+        placed.append(opening + box.group(1) + "</span>")
+        at = box.start() + len(BASE_OPENING)
+    sized.append(drawing[at:])
+    drawn = "".join(sized)
+    return katex_html[:start] + (drawn if shown else "".join(placed) + later(drawn)) + katex_html[end:]
 
 
 def typeset(output: str, where: Path) -> str:
@@ -242,8 +286,10 @@ def typeset(output: str, where: Path) -> str:
             raise StepError(f"katex step: {_source_line(where, tex)}: cannot typeset {tex.strip()!r}: {answer['error']}")
         pieces.append(output[end : match.start()])
         # The block keeps arithmatex's class, so that styles and tests can find the formula.
-        tag = "div" if match.group(1) == "div" else "span"
-        pieces.append(f'<{tag} class="arithmatex">{answer["html"] if shown else deferred(answer["html"])}</{tag}>')
+        if match.group(1) == "div":
+            pieces.append(f'<div class="arithmatex">{answer["html"] if shown else deferred(answer["html"])}</div>')
+        else:
+            pieces.append(f'<span class="arithmatex">{inline(answer["html"], shown)}</span>')
         end = match.end()
     pieces.append(output[end:])
     return "".join(pieces)

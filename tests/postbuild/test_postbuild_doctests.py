@@ -17,7 +17,7 @@ WITH_EXAMPLES = sorted(
 
 
 def test_the_modules_with_examples_are_found() -> None:
-    assert {"shared", "csp", "not_found", "notebook_pages", "code_later", "katex", "table_slots", "runner_slots"} <= set(WITH_EXAMPLES)
+    assert {"shared", "csp", "not_found", "notebook_pages", "code_later", "katex", "table_slots", "runner_slots", "katex_widths"} <= set(WITH_EXAMPLES)
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)
