@@ -585,7 +585,8 @@ def wrap_quiz(rendered_questions: list[str], page: str) -> str:
             f'<div class="quiz" data-quiz data-quiz-page="{_attr(page)}">',
             *rendered_questions,
             '<div class="quiz-footer">',
-            f'<p class="quiz-score" data-quiz-score aria-live="polite">{total} question{"s" if total > 1 else ""}</p>',
+            # As quiz.js words it for a reader who has answered nothing yet, so that mounting the quiz rewraps nothing.
+            f'<p class="quiz-score" data-quiz-score aria-live="polite">Score: 0 of {total} correct (0 of {total} answered).</p>',
             f'<button type="button" class="{button_class()}" data-action="retry-quiz">Start this quiz again</button>',
             "</div>",
             "</div>",

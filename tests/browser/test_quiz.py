@@ -344,3 +344,15 @@ def test_retry_quiz_clears_only_that_quiz(page: Page, site_url: str) -> None:
     page.reload()
     expect(page.locator("[data-quiz]").first).to_have_attribute("data-quiz-ready", "")
     expect(page.locator("[data-feedback][data-result]")).to_have_count(1)
+
+
+def test_a_fresh_quiz_is_served_with_its_score_line_as_quiz_js_words_it(page: Page, site_url: str, built_site: Path) -> None:
+    """Each quiz's score line comes built as quiz.js words it for a reader who has answered nothing, so mounting the
+    quiz changes no text and rewraps nothing (it was "5 questions", then two lines at 390 px, 34 px lower)."""
+    served = (built_site / CHECK_PAGE / "index.html").read_text(encoding="utf-8")
+    built = re.findall(r'<p class="quiz-score" data-quiz-score aria-live="polite">([^<]*)</p>', served)
+    assert len(built) >= 2
+    _open(page, site_url + CHECK_PAGE)
+    expect(page.locator("[data-quiz]").first).to_have_attribute("data-quiz-ready", "")
+    expect(page.locator("[data-quiz-score]")).to_have_text(built)
+    assert built[0] == "Score: 0 of 5 correct (0 of 5 answered)."
