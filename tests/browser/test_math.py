@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from site_examples.browser import is_local
 from site_examples.material_adapter import CONTENT, SEARCH_MARK
+from tests.browser.formula_checks import KATEX_FONTS_DRAWN
 from tests.browser.test_accessibility import settled, site_pages
-from tests.browser.test_page_load import KATEX_FONTS_DRAWN
 
 LESSON = "lessons/scaled-dot-product-attention/"
 
@@ -232,26 +232,6 @@ DISPLAYED = f"""() => [...document.querySelectorAll('{CONTENT} div.arithmatex')]
   [el.querySelector('template') !== null, el.getBoundingClientRect().height])"""
 
 
-@pytest.mark.parametrize("width", [1350, 390])
-def test_a_displayed_formula_is_as_tall_waiting_as_drawn(open_page, site_url: str, width: int) -> None:
-    """The build reserves each waiting formula's height from KaTeX's struts (postbuild/katex.py: reserved), so
-    drawing it moves nothing below it: each displayed formula's box, as Chromium lays it out, is as tall before its
-    drawing is in as after (a displayed formula never wraps: it scrolls sideways)."""
-    page = open_page(viewport={"width": width, "height": 900}, color_scheme="light")
-    page.add_init_script(NEVER_IDLE)
-    page.goto(site_url + LESSON)
-    page.wait_for_load_state("networkidle")
-    page.evaluate("document.fonts.ready.then(() => true)")
-    before = page.evaluate(DISPLAYED)
-    assert sum(waits for waits, _ in before) >= 5  # displayed formulas past the first screen, not drawn yet
-    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # later.js draws every one
-    expect(page.locator(f"{CONTENT} .katex-html > template")).to_have_count(0)
-    page.evaluate("document.fonts.ready.then(() => true)")
-    after = page.evaluate(DISPLAYED)
-    moved = [(index, b, a) for index, ((waited, b), (_, a)) in enumerate(zip(before, after, strict=True)) if waited and abs(a - b) > 0.5]
-    assert not moved, f"displayed formulas whose height changed as drawn (index, waiting, drawn): {moved}"
-
-
 # Each inline formula of the text: whether its drawing waits, and where its box lies: its left, its top from the top of
 # the block it is in (the line it is on: what else on the page changes height as it loads does not count), its size.
 # The formulas are those of the first look, kept on the window: a component may add formulas of its own as it mounts.
@@ -266,63 +246,36 @@ INLINE = f"""() => {{
 
 
 @pytest.mark.parametrize("width", [1350, 390])
-def test_an_inline_formula_takes_its_place_before_it_is_drawn(open_page, site_url: str, width: int) -> None:
-    """The build serves a waiting inline formula as the boxes KaTeX draws it with, each as wide as it draws and
-    holding only its strut (postbuild/katex.py: inline), so drawing it rewraps nothing: every inline formula of a long
-    lesson, waiting ones included, lies where it lies once all are drawn (on the same line of its paragraph, as far
-    along, as wide and as tall, to a pixel), at desktop and phone widths, before the later formulas' fonts have come
-    and after."""
+def test_a_waiting_formula_takes_its_place_before_it_is_drawn(open_page, site_url: str, width: int) -> None:
+    """Drawing a waiting formula moves nothing, at desktop and phone widths, before the later formulas' fonts have
+    come and after.
+
+    A displayed one: the build reserves its height from KaTeX's struts (postbuild/katex.py: reserved), so its box,
+    as Chromium lays it out, is as tall before its drawing is in as after (a displayed formula never wraps: it
+    scrolls sideways). An inline one: the build serves it as the boxes KaTeX draws it with, each as wide as it draws
+    and holding only its strut (postbuild/katex.py: inline), so drawing it rewraps nothing: every inline formula of a
+    long lesson, waiting ones included, lies where it lies once all are drawn (on the same line of its paragraph, as
+    far along, as wide and as tall, to a pixel)."""
     page = open_page(viewport={"width": width, "height": 900}, color_scheme="light")
     page.add_init_script(NEVER_IDLE)
     page.goto(site_url + LESSON)
     page.wait_for_load_state("networkidle")
     page.evaluate("document.fonts.ready.then(() => true)")
-    before = page.evaluate(INLINE)
-    assert sum(waits for waits, *_ in before) >= 80  # most of this lesson's inline formulas wait
+    displayed, inline = page.evaluate(DISPLAYED), page.evaluate(INLINE)
+    assert sum(waits for waits, _ in displayed) >= 5  # displayed formulas past the first screen, not drawn yet
+    assert sum(waits for waits, *_ in inline) >= 80  # most of this lesson's inline formulas wait
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # later.js draws every one
     expect(page.locator(f"{CONTENT} .katex-html > template")).to_have_count(0)
     page.evaluate("document.fonts.ready.then(() => true)")
-    after = page.evaluate(INLINE)
+    taller = [
+        (index, b, a)
+        for index, ((waited, b), (_, a)) in enumerate(zip(displayed, page.evaluate(DISPLAYED), strict=True))
+        if waited and abs(a - b) > 0.5
+    ]
+    assert not taller, f"displayed formulas whose height changed as drawn (index, waiting, drawn): {taller}"
     moved = [
         (index, [round(v) for v in b[1:]], [round(v) for v in a[1:]])
-        for index, (b, a) in enumerate(zip(before, after, strict=True))
+        for index, (b, a) in enumerate(zip(inline, page.evaluate(INLINE), strict=True))
         if any(abs(x - y) > 1 for x, y in zip(b[1:], a[1:], strict=True))
     ]
     assert not moved, f"inline formulas that moved as drawn (index, waiting, drawn: left, top in its block, width, height): {moved}"
-
-
-# For each box of each inline formula, drawn: the width the build gave it and the width Chromium lays its drawing out
-# to without one, in em of the formula's font.
-BOX_WIDTHS = f"""() => {{
-  window.dispatchEvent(new Event('beforeprint'));
-  for (const details of document.querySelectorAll('{CONTENT} details')) details.open = true;
-  const boxes = [...document.querySelectorAll('{CONTENT} span.arithmatex .katex-html > .katex-base')].filter((b) => b.checkVisibility());
-  const given = boxes.map((b) => b.style.width);
-  for (const b of boxes) b.style.width = '';
-  const widths = boxes.map((b, i) => [given[i], b.getBoundingClientRect().width / parseFloat(getComputedStyle(b).fontSize)]);
-  boxes.forEach((b, i) => {{ b.style.width = given[i]; }});
-  return widths;
-}}"""
-
-
-def test_an_inline_formulas_boxes_are_as_wide_as_chromium_draws_them(page: Page, site_url: str, built_site: Path) -> None:
-    """The width the build gives each box of an inline formula's drawing, from KaTeX's fonts' advance widths and its
-    style sheet (postbuild/katex_widths.py), is the width Chromium lays the drawing out to with the fonts loaded,
-    within 0.01 em (0.2 px in a lesson's text), for every inline formula of every page; and every box has one."""
-    pages = [path for path in site_pages(built_site) if 'class="arithmatex"' in (built_site / path / "index.html").read_text(encoding="utf-8")]
-    assert len(pages) >= 15
-    unsized: dict[str, int] = {}
-    off: list[tuple[str, int, str, float]] = []
-    boxes = 0
-    for path in pages:
-        page.goto(site_url + path)
-        page.wait_for_load_state("load")
-        page.evaluate("Promise.all([...document.fonts].filter((f) => f.family.includes('KaTeX')).map((f) => f.load().catch(() => null)))")
-        widths = page.evaluate(BOX_WIDTHS)
-        boxes += len(widths)
-        if missing := sum(1 for given, _ in widths if not given.endswith("em")):
-            unsized[f"/{path}"] = missing
-        off += [(f"/{path}", index, given, round(drawn, 4)) for index, (given, drawn) in enumerate(widths) if given.endswith("em") and abs(float(given[:-2]) - drawn) > 0.01]
-    assert boxes >= 2000
-    assert not unsized, f"inline formulas' boxes the build gave no width: {unsized}"
-    assert not off, f"boxes whose width differs from Chromium's (page, index, given, drawn): {off[:20]}"

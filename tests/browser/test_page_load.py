@@ -33,8 +33,9 @@ from site_examples.material_adapter import (
     nav_link_ending,
     scheme_choice,
 )
-from tests.browser.test_accessibility import settled, site_pages
 from tests.browser.conftest import handled
+from tests.browser.formula_checks import KATEX_FONTS_DRAWN
+from tests.browser.test_accessibility import settled, site_pages
 
 LESSON = "lessons/learning-to-attend/"
 
@@ -265,25 +266,6 @@ def test_the_page_keeps_its_width_whether_or_not_it_scrolls(playwright, site_url
     assert tall < 1350  # the scrollbar is real here
     assert short == tall and header_left == 0
     assert foreign == []
-
-
-# Layout shifts from the start of the page's parsing (none follows a reader's input here).
-# The KaTeX font files the page has drawn text with so far: each loaded face of the
-# style sheet's @font-face rules, by its woff2 file.
-KATEX_FONTS_DRAWN = """() => {
-  const files = new Map();
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSFontFaceRule && rule.style.fontFamily.includes("KaTeX_")) {
-        const key = [rule.style.fontFamily.replaceAll('"', ""), rule.style.fontWeight || "normal", rule.style.fontStyle || "normal"];
-        files.set(key.join("|").replace("|400|", "|normal|"), rule.style.getPropertyValue("src").match(/([\\w-]+\\.woff2)/)[1]);
-      }
-    }
-  }
-  return [...document.fonts].filter((face) => face.status === "loaded" && face.family.includes("KaTeX_"))
-    .map((face) => files.get([face.family.replaceAll('"', ""), face.weight, face.style].join("|").replace("|400|", "|normal|")))
-    .sort();
-}"""
 
 
 @pytest.mark.long
