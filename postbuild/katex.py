@@ -49,7 +49,7 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postbuild.katex_widths import Unmeasured, base_widths
+from postbuild.katex_widths import DECLARED, Face, Unmeasured, base_widths, face, font_faces
 from postbuild.shared import NODE_MODULES, ROOT, StepError, later, node_with, read_text, within_first_screen, write_text
 
 if TYPE_CHECKING:
@@ -295,22 +295,6 @@ def typeset(output: str, where: Path) -> str:
     return "".join(pieces)
 
 
-# (family, weight, style) of a font face or of what a rule draws with.
-Face = tuple[str, str, str]
-
-
-def _face(declarations: str) -> Face:
-    family = re.search(r"font-family:\"?(KaTeX_\w+)", declarations)
-    weight = re.search(r"font-weight:(\w+)", declarations)
-    style = re.search(r"font-style:(\w+)", declarations)
-    assert family is not None, declarations
-    return (
-        family.group(1),
-        {"bold": "700", "normal": "400"}.get(weight.group(1), weight.group(1)) if weight else "400",
-        style.group(1) if style else "normal",
-    )
-
-
 # A selector as the classes each of its elements needs: ".katex .delimsizing.mult .delim-size1>span"
 # is ({"delimsizing", "mult"}, {"delim-size1"}) (the element "katex" and bare tags ask nothing).
 Needs = tuple[frozenset[str], ...]
@@ -322,18 +306,14 @@ def font_rules(css: str) -> tuple[dict[Face, str], list[tuple[Needs, Face]]]:
 
     ``.katex .delimsizing.size1{font-family:KaTeX_Size1}`` gives ``(({"delimsizing", "size1"},), ("KaTeX_Size1", "400", "normal"))``.
     """
-    files: dict[Face, str] = {}
+    files = font_faces(css)
     rules: list[tuple[Needs, Face]] = []
     for selectors, declarations in re.findall(r"([^{}]+)\{([^{}]*font-family:\"?KaTeX_[^{}]*)\}", css):
         if selectors.strip().endswith("@font-face"):
-            woff2 = re.search(r"url\(fonts/([\w-]+\.woff2)\)", declarations)
-            if woff2 is None:
-                raise StepError(f"katex step: a font of {KATEX_CSS} has no woff2 file: {declarations[:80]}")
-            files[_face(declarations)] = woff2.group(1)
             continue
         for selector in selectors.split(","):
             compounds = (frozenset(re.findall(r"\.([\w-]+)", part)) - {"katex"} for part in re.split(r"[\s>+~]+", selector))
-            rules.append((tuple(needed for needed in compounds if needed), _face(declarations)))
+            rules.append((tuple(needed for needed in compounds if needed), face(dict(DECLARED.findall(declarations)))))
     if not files or not rules:
         raise StepError(f"katex step: no fonts or font rules found in {KATEX_CSS}")
     if missing := sorted({face for _, face in rules} - set(files)):

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-from postbuild.shared import NODE_MODULES
+from postbuild.shared import NODE_MODULES, StepError
 
 # fontTools finds KaTeX's fonts' dates in their head table too early to be true, and says so: not ours to mend.
 logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
@@ -91,25 +91,53 @@ class _Tree(HTMLParser):
         self.open[-1].children.append(data)
 
 
+# (family, weight, style) of a font face or of what a rule draws with.
+Face = tuple[str, str, str]
 # A selector's last element as the classes it needs, with what the rule sets: (classes, {property: value}).
 Rule = tuple[frozenset[str], dict[str, str]]
+DECLARED = re.compile(r"(font-family|font-weight|font-style|font-size):\s*([^;]+)")
+RULES = re.compile(r"([^{}]+)\{([^{}]*)\}")
+
+
+def face(declared: dict[str, str], inherited: Face = MAIN) -> Face:
+    """The face a rule's declarations draw with, what they do not set inherited (weights as numbers).
+
+    >>> face({"font-family": '"KaTeX_Size1"'})
+    ('KaTeX_Size1', '400', 'normal')
+    >>> face({"font-weight": "bold"}, ("KaTeX_Math", "400", "italic"))
+    ('KaTeX_Math', '700', 'italic')
+    """
+    family = declared.get("font-family", inherited[0]).split(",")[0].strip().strip('"')
+    weight = declared.get("font-weight", inherited[1]).strip()
+    return (family, {"bold": "700", "normal": "400"}.get(weight, weight), declared.get("font-style", inherited[2]).strip())
+
+
+def font_faces(css: str) -> dict[Face, str]:
+    """Each ``@font-face`` of the style sheet: its face, and the woff2 file under ``fonts/`` it loads.
+
+    >>> font_faces("@font-face{font-family:KaTeX_Main;font-style:normal;font-weight:700;src:url(fonts/KaTeX_Main-Bold.woff2)}")
+    {('KaTeX_Main', '700', 'normal'): 'KaTeX_Main-Bold.woff2'}
+    """
+    files: dict[Face, str] = {}
+    for selectors, body in RULES.findall(css):
+        if selectors.strip().endswith("@font-face"):
+            woff2 = re.search(r"url\(fonts/([\w-]+\.woff2)\)", body)
+            if woff2 is None:
+                raise StepError(f"katex step: a font of {KATEX_CSS.name} has no woff2 file: {body[:80]}")
+            files[face(dict(DECLARED.findall(body)))] = woff2.group(1)
+    return files
 
 
 @functools.cache
-def _rules() -> tuple[dict[tuple[str, str, str], Path], list[Rule], list[tuple[frozenset[str], float]]]:
+def _rules() -> tuple[dict[Face, Path], list[Rule], list[tuple[frozenset[str], float]]]:
     """KaTeX's font files by face, its rules that choose a face, and its rules that size text (em)."""
     css = KATEX_CSS.read_text(encoding="utf-8")
-    files: dict[tuple[str, str, str], Path] = {}
+    files = {font: FONTS / woff2.replace(".woff2", ".ttf") for font, woff2 in font_faces(css).items()}
     faces: list[Rule] = []
     sizes: list[tuple[frozenset[str], float]] = []
-    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
-        declared = dict(re.findall(r"(font-family|font-weight|font-style|font-size):\s*([^;]+)", body))
-        if not declared:
-            continue
-        if selectors.strip().endswith("@font-face"):
-            woff2 = re.search(r"url\(fonts/([\w-]+)\.woff2\)", body)
-            if woff2:
-                files[_face(declared)] = FONTS / f"{woff2.group(1)}.ttf"
+    for selectors, body in RULES.findall(css):
+        declared = dict(DECLARED.findall(body))
+        if not declared or selectors.strip().endswith("@font-face"):
             continue
         for selector in selectors.split(","):
             last = frozenset(re.findall(r"\.([\w-]+)", re.split(r"[\s>+~]+", selector.strip())[-1])) - {"katex"}
@@ -118,14 +146,8 @@ def _rules() -> tuple[dict[tuple[str, str, str], Path], list[Rule], list[tuple[f
             if size := re.fullmatch(r"([\d.]+)em", declared.get("font-size", "").strip()):
                 sizes.append((last, float(size.group(1))))
             if {"font-family", "font-weight", "font-style"} & declared.keys():
-                faces.append((last, {k: v.strip().strip('"') for k, v in declared.items() if k != "font-size"}))
+                faces.append((last, {k: v for k, v in declared.items() if k != "font-size"}))
     return files, faces, sizes
-
-
-def _face(declared: dict[str, str]) -> tuple[str, str, str]:
-    family = declared.get("font-family", "KaTeX_Main").split(",")[0].strip().strip('"')
-    weight = {"bold": "700", "normal": "400"}.get(declared.get("font-weight", "400").strip(), declared.get("font-weight", "400").strip())
-    return (family, weight, declared.get("font-style", "normal").strip())
 
 
 @functools.cache
@@ -151,13 +173,11 @@ def _enter(node: Node, context: _Context) -> _Context:
     for needs, factor in sizes:
         if needs <= node.classes:
             size *= factor
-    family, weight, style = context.family, context.weight, context.style
+    drawn: Face = (context.family, context.weight, context.style)
     # The most specific rule wins (ties: the later one), as in the style sheet.
-    for needs, declared in sorted((rule for rule in faces if rule[0] <= node.classes), key=lambda rule: len(rule[0])):
-        family = declared.get("font-family", family).split(",")[0].strip()
-        weight = {"bold": "700", "normal": "400"}.get(declared.get("font-weight", weight), declared.get("font-weight", weight))
-        style = declared.get("font-style", style)
-    return _Context(family, weight, style, size)
+    for _, declared in sorted((rule for rule in faces if rule[0] <= node.classes), key=lambda rule: len(rule[0])):
+        drawn = face(declared, drawn)
+    return _Context(*drawn, size)
 
 
 def _text(text: str, context: _Context) -> float:
