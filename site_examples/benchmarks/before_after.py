@@ -15,7 +15,7 @@ checkout's code, the runs alternating between the two sites (before then after, 
 then before, ...), so that whatever else loads the machine weighs on both alike:
 
 - Lighthouse (:mod:`.lighthouse_scores`: its pinned Lighthouse and Node.js, its figures) on
-  :data:`PAGES`, desktop and mobile, ``--runs`` times each (default 3), served as that script
+  :data:`PAGES`, desktop and mobile, ``--runs`` times each (default 5), served as that script
   serves them (gzip, HTTP/1.1, connections kept open);
 - the start-up (:mod:`.runner_figures`: a cold visit, a return visit with the browser's caches
   only and a return visit with Python's memory snapshot, from the click on Run to the first
@@ -335,7 +335,7 @@ def main() -> None:
     parser.add_argument(
         "--runs",
         type=int,
-        help="runs of each measurement per site (default 3 per page and form factor for Lighthouse, 5 start-ups)",
+        help="runs of each measurement per site (default 5: per page and form factor for Lighthouse, and start-ups)",
     )
     parser.add_argument(
         "--page", action="append", help=f"a page Lighthouse measures (default: {', '.join(p or 'home' for p in PAGES)})"
@@ -352,7 +352,7 @@ def main() -> None:
         (DATA / "before-after.md").write_text(markdown(data))
         print(f"wrote {DATA / 'before-after.md'} from {DATA / 'before-after.json'}")
         return
-    lighthouse_runs, startup_runs = (args.runs, args.runs) if args.runs else (3, 5)
+    lighthouse_runs, startup_runs = (args.runs, args.runs) if args.runs else (5, 5)
     pages = args.page or list(PAGES)
     before, after = revision(args.before), revision("HEAD")
     after["uncommitted"] = bool(git("status", "--porcelain", "--untracked-files=no"))
