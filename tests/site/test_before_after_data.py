@@ -5,8 +5,8 @@
 (Lighthouse on a few pages, the runner's start-up), writing ``docs/data/before-after.json`` and the
 table "Maintaining the course" includes. This checks that the data names both revisions and what built
 them, that every figure is the median of as many runs as it says and lies within them, that the table
-is the one the script renders from that data, that the verdict rule gives the hand-worked answers, and
-that the page shows the table.
+is the one the script renders from that data, that the verdict rule and its permutation test give the
+hand-worked answers, and that the page shows the table.
 """
 
 from __future__ import annotations
@@ -112,6 +112,37 @@ def test_startup_figures_are_medians_of_their_runs_on_both_sites() -> None:
 )
 def test_the_verdict_rule(key: str, before: float, after: float, expected: str) -> None:
     assert before_after.verdict(key, before, after) == expected
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ([1, 2, 3, 4, 5], [6, 7, 8, 9, 10], 2 / 252),  # only this split and its mirror, of C(10, 5) = 252
+        ([1, 2, 3], [4, 5, 6], 2 / 20),  # the least three runs a side can give
+        ([1, 2], [3, 4], 2 / 6),  # rank sums of the 6 splits: 3 4 5 5 6 7, mean 5; |3 - 5| = 2 reached by 3 and 7
+        ([1, 2], [2, 3], 4 / 6),  # ranks 1, 2.5, 2.5, 4; sums 3.5 3.5 5 5 6.5 6.5; |3.5 - 5| = 1.5 reached by four
+        ([163] * 5, [163] * 5, 1.0),
+    ],
+)
+def test_the_permutation_test(before: list[float], after: list[float], expected: float) -> None:
+    assert before_after.p_value(before, after) == pytest.approx(expected)
+    assert before_after.p_value(after, before) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("key", "before", "after", "runs", "expected"),
+    [
+        ("transfer_kb", 180, 163, ([180] * 5, [163] * 5), "better"),  # p = 2/252
+        ("tbt_ms", 100, 200, ([90, 95, 100, 105, 110], [190, 195, 200, 205, 210]), "worse"),
+        ("tbt_ms", 100, 200, ([90, 100, 110], [190, 200, 210]), "unchanged"),  # p = 2/20: three runs never suffice
+        ("tbt_ms", 100, 200, ([90, 100, 300, 95, 110], [200, 80, 210, 190, 205]), "unchanged"),  # the runs overlap
+        ("tbt_ms", 100, 120, ([90, 95, 100, 105, 110], [110, 115, 120, 125, 130]), "unchanged"),  # within 30 ms
+    ],
+)
+def test_the_verdict_rule_with_the_runs(
+    key: str, before: float, after: float, runs: tuple[list[float], list[float]], expected: str
+) -> None:
+    assert before_after.verdict(key, before, after, runs) == expected
 
 
 def test_the_engine_is_read_from_the_generator_meta(tmp_path: Path) -> None:
