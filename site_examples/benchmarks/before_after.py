@@ -221,15 +221,9 @@ def verdict(key: str, before: float, after: float, runs: tuple[list[float], list
     return "better" if change > 0 else "worse"
 
 
-def runs_of(data: dict[str, Any], path: str | None, factor_or_kind: str, key: str) -> tuple[list[float], list[float]]:
-    """Each side's runs of one figure: a page's Lighthouse figure (``path``), or a start-up's (``path`` None)."""
-    if path is None:
-        return tuple(  # type: ignore[return-value]
-            [visit["total_ms"] for visit in data["startup"][side]["every_run"][factor_or_kind]] for side in SIDES
-        )
-    return tuple(  # type: ignore[return-value]
-        [run[key] for run in data["lighthouse"][path][factor_or_kind][side]["runs"]] for side in SIDES
-    )
+def paired(found: dict[str, list[dict[str, Any]]], key: str) -> tuple[list[float], list[float]]:
+    """``key`` of each run, before's and after's: ``found`` holds each side's runs."""
+    return [run[key] for run in found["before"]], [run[key] for run in found["after"]]
 
 
 def figures(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -239,12 +233,12 @@ def figures(data: dict[str, Any]) -> list[dict[str, Any]]:
         for factor, sides in by_factor.items():
             for key in LIGHTHOUSE_KEYS:
                 b, a = sides["before"][key], sides["after"][key]
-                runs = runs_of(data, path, factor, key)
+                runs = paired({side: sides[side]["runs"] for side in SIDES}, key)
                 found.append({"where": f"`{path or 'home'}`, {factor}", "key": key, "before": b, "after": a, "runs": runs})
     startup = data["startup"]
     for kind in runner_figures.VISITS:
         b, a = startup["before"][kind]["total_ms"], startup["after"][kind]["total_ms"]
-        runs = runs_of(data, None, kind, "startup_ms")
+        runs = paired({side: startup[side]["every_run"][kind] for side in SIDES}, "total_ms")
         found.append({"where": f"start-up, {kind}", "key": "startup_ms", "before": b, "after": a, "runs": runs})
     for figure in found:
         figure["verdict"] = verdict(figure["key"], figure["before"], figure["after"], figure["runs"])
@@ -260,7 +254,7 @@ def shown(key: str, value: float) -> str:
     return f"{value:.0f}{unit}"
 
 
-def change(key: str, before: float, after: float, runs: tuple[list[float], list[float]] | None = None) -> str:
+def change(key: str, before: float, after: float, runs: tuple[list[float], list[float]]) -> str:
     return f"{shown(key, before)} → {shown(key, after)}, {verdict(key, before, after, runs)}"
 
 
@@ -279,29 +273,25 @@ def markdown(data: dict[str, Any]) -> str:
     """The tables and the paragraph "Maintaining the course" shows, from the data alone."""
     meta, before, after = data["meta"], data["revisions"]["before"], data["revisions"]["after"]
     labels = [TOLERANCES[key][0] for key in LIGHTHOUSE_KEYS]
+    judged = figures(data)
     lines = [
         "| page, form factor | " + " | ".join(labels) + " |",
         "| --- |" + " ---: |" * len(labels),
     ]
-    for path, by_factor in data["lighthouse"].items():
-        for factor, sides in by_factor.items():
-            cells = [
-                change(key, sides["before"][key], sides["after"][key], runs_of(data, path, factor, key))
-                for key in LIGHTHOUSE_KEYS
-            ]
-            lines.append(f"| `{path or 'home'}`, {factor} | " + " | ".join(cells) + " |")
+    for row in range(0, len(judged) - len(runner_figures.VISITS), len(LIGHTHOUSE_KEYS)):
+        cells = judged[row : row + len(LIGHTHOUSE_KEYS)]
+        shown_cells = [f"{shown(f['key'], f['before'])} → {shown(f['key'], f['after'])}, {f['verdict']}" for f in cells]
+        lines.append(f"| {cells[0]['where']} | " + " | ".join(shown_cells) + " |")
     startup = data["startup"]
     lines += [
         "",
         f"| start-up on `{startup['page']}`, Run → first output | before | after | after is |",
         "| --- | ---: | ---: | --- |",
     ]
-    for kind in runner_figures.VISITS:
-        b, a = startup["before"][kind]["total_ms"], startup["after"][kind]["total_ms"]
+    for kind, f in zip(runner_figures.VISITS, judged[-len(runner_figures.VISITS) :], strict=True):
         label = {"return, no snapshot": "return visit, browser caches only"}.get(kind, f"{kind} visit")
-        judged = verdict("startup_ms", b, a, runs_of(data, None, kind, "startup_ms"))
-        lines.append(f"| {label} | {shown('startup_ms', b)} | {shown('startup_ms', a)} | {judged} |")
-    worse = [f for f in figures(data) if f["verdict"] == "worse"]
+        lines.append(f"| {label} | {shown('startup_ms', f['before'])} | {shown('startup_ms', f['after'])} | {f['verdict']} |")
+    worse = [f for f in judged if f["verdict"] == "worse"]
     load = meta["load_average"]
     lines += [
         "",
@@ -351,8 +341,7 @@ def lighthouse_part(
             print(
                 f"{path or 'home':40} {factor:7} "
                 + "  ".join(
-                    f"{TOLERANCES[k][0]} {change(k, b[k], a[k], tuple([r[k] for r in found[side]] for side in SIDES))}"  # type: ignore[arg-type]
-                    for k in LIGHTHOUSE_KEYS
+                    f"{TOLERANCES[k][0]} {change(k, b[k], a[k], paired(found, k))}" for k in LIGHTHOUSE_KEYS
                 ),
                 flush=True,
             )
@@ -377,8 +366,8 @@ def startup_part(playwright: Any, urls: dict[str, str], runs: int, dwell_s: floa
     summary = {side: runner_figures.startup_summary(visits[side]) for side in SIDES}
     for kind in runner_figures.VISITS:
         b, a = summary["before"][kind]["total_ms"], summary["after"][kind]["total_ms"]
-        runs = tuple([visit["total_ms"] for visit in visits[side][kind]] for side in SIDES)
-        print(f"start-up, {kind:19s}: {change('startup_ms', b, a, runs)}", flush=True)  # type: ignore[arg-type]
+        each = paired({side: visits[side][kind] for side in SIDES}, "total_ms")
+        print(f"start-up, {kind:19s}: {change('startup_ms', b, a, each)}", flush=True)
     return {"page": runner_figures.STARTUP_PAGE, **summary}
 
 
