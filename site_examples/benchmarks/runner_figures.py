@@ -173,27 +173,39 @@ def measure_page(browser, url: str) -> dict:
     }
 
 
+def _span(values: list[float], unit: str) -> str:
+    """``values`` as shown to one decimal: one figure if they all show alike, else their least to their most."""
+    low, high = f"{min(values):.1f}", f"{max(values):.1f}"
+    return f"{low} {unit}" if low == high else f"{low}–{high} {unit}"
+
+
 def markdown(results: dict[str, dict], meta: dict) -> str:
+    """The table: a row per page (a lesson by its name under lessons/); the runtime, the same files on every page,
+    in the text under it."""
     rows = [
         (
-            "| page | blocks | page weight, gzip (raw) | whole visit but Python, gzip | runtime, gzip (raw) "
-            "| first result, cold | block, warm: median / worst |"
+            "| page | blocks | page weight, gzip (raw) | whole visit but Python, gzip | first result, cold "
+            "| block, warm: median / worst |"
         ),
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, r in results.items():
         rows.append(
-            f"| `{name or 'home'}` | {r['blocks']} | {r['page_kb']:.0f} kB ({r['page_raw_kb']:.0f} kB) "
-            f"| {r['visit_kb']:.0f} kB | {r['runtime_mb']:.1f} MB ({r['runtime_raw_mb']:.1f} MB) | {r['cold_s']:.1f} s "
+            f"| `{name.removeprefix('lessons/').removesuffix('/') or 'home'}` | {r['blocks']} "
+            # (A number keeps its unit on its line: a no-break space between them.)
+            f"| {r['page_kb']:.0f}\u00a0kB ({r['page_raw_kb']:.0f}\u00a0kB) | {r['visit_kb']:.0f}\u00a0kB | {r['cold_s']:.1f}\u00a0s "
             f"| {r['warm_median_ms']:.0f} / {r['warm_max_ms']:.0f} ms |"
         )
+    runtime = _span([r["runtime_mb"] for r in results.values()], "MB")
+    runtime_raw = _span([r["runtime_raw_mb"] for r in results.values()], "MB")
     rows.append("")
     rows.append(
         f"Measured {meta['date']} on {meta['machine']} with `python -m site_examples.benchmarks.runner_figures` "
         f"(headless Chromium {meta['chromium']}, cold cache, served from 127.0.0.1 with gzip; best of {meta['repeat']} runs). "
         "The page weight is the page as it opens, before anything asks for Python; the whole visit's runs every "
-        "block and adds the offline copy the site's service worker downloads in the background (the runtime's "
-        "files apart). "
+        "block and adds the offline copy the site's service worker downloads in the background. Python's runtime "
+        f"(Pyodide, numpy and the attention wheel), the same files on every page, comes to {runtime} gzip "
+        f"({runtime_raw} raw) on top. "
         f"Targets: page under {TARGETS['page_kb'] // 1000} MB before Python is needed, first result within "
         f"{TARGETS['cold_s']:.0f} s cold, blocks under {TARGETS['warm_ms']} ms warm."
     )
